@@ -1,0 +1,1 @@
+"""Veillée: a server for hidden-role party games."""

@@ -1,0 +1,24 @@
+"""Bots that play legal random moves from what their own view shows them (the simulator and the demo use it)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def random_answer(prompt: dict[str, Any], rnd: random.Random, me: int | None = None) -> Any:
+    """A random well-formed answer to a prompt as a view shows it; the engine may still reject it on a rule."""
+    kind = prompt["kind"]
+    if kind == "confirm":
+        return rnd.random() < 0.5
+    if kind == "choice":
+        return rnd.choice(prompt["options"])
+    options = [o for o in prompt["options"] if o != me] or list(prompt["options"])
+    low, high = prompt["min"], min(prompt["max"], len(options))
+    count = rnd.randint(min(low, high), high) if high > 0 else 0
+    if prompt.get("policy") == "team" and prompt.get("answers"):
+        # Follow the pack's first pick most of the time, so that wolves agree as real players would.
+        first = next(iter(prompt["answers"].values()))
+        if first and rnd.random() < 0.8:
+            return list(first)
+    return rnd.sample(options, count)

@@ -1,0 +1,101 @@
+"""The working copy a command is decided on: every change is emitted as an event and folded at once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from app.engine.evolve import evolve
+from app.engine.model import Event, GameState, Prompt
+from app.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from app.engine.ruleset import Ruleset
+
+T = TypeVar("T")
+MJ_ONLY: list[int] = []
+
+
+class Ctx:
+    def __init__(self, state: GameState, at: float, ruleset: Ruleset) -> None:
+        self.s = state
+        self.at = at
+        self.ruleset = ruleset
+        self.events: list[Event] = []
+        self._rng_mark = state.rng
+
+    # -- events ---------------------------------------------------------------------------------------------
+    def emit(self, type_: str, data: dict[str, Any] | None = None, to: Sequence[int] | None = None) -> Event:
+        rng = self.s.rng if self.s.rng != self._rng_mark else None
+        self._rng_mark = self.s.rng
+        event = Event(type=type_, data=data or {}, to=None if to is None else sorted(set(to)), at=self.at, rng=rng)
+        evolve(self.s, event)
+        self.events.append(event)
+        return event
+
+    def flush_rng(self) -> None:
+        """A draw that no event carried yet is recorded, so a replay's generator stays in step."""
+        if self.s.rng != self._rng_mark:
+            self.emit("rng", to=MJ_ONLY)
+
+    def announce(self, key: str, to: Sequence[int] | None = None, **params: Any) -> None:
+        """A line of narration (translated by the client from its catalogue)."""
+        self.emit("announce", {"key": key, "params": params}, to=to)
+
+    # -- randomness (the generator's state lives in the game state) ------------------------------------------
+    def _rng(self) -> Rng:
+        return Rng(self.s.rng)
+
+    def below(self, n: int) -> int:
+        r = self._rng()
+        out = r.below(n)
+        self.s.rng = r.state
+        return out
+
+    def uniform(self, low: float, high: float) -> float:
+        r = self._rng()
+        out = r.uniform(low, high)
+        self.s.rng = r.state
+        return out
+
+    def chance(self, p: float) -> bool:
+        return self.uniform(0.0, 1.0) < p
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        r = self._rng()
+        out = r.shuffle(list(items))
+        self.s.rng = r.state
+        return out
+
+    # -- steps and prompts ----------------------------------------------------------------------------------
+    def open_step(self, key: str, duration: float | None, plausible: tuple[float, float] | None = None) -> None:
+        """Start a step with a public countdown; `plausible` draws a hidden earliest end, so a step's length
+        says nothing about whether anyone acted in it."""
+        deadline = None if duration is None else self.at + duration
+        self.emit("step", {"key": key, "started": self.at, "deadline": deadline})
+        if plausible is not None:
+            low, high = plausible
+            if deadline is not None:
+                high = min(high, duration or high)
+                low = min(low, high)
+            self.emit("step_timer", {"min_end": self.at + self.uniform(low, high)}, to=MJ_ONLY)
+
+    def open_prompt(self, **fields: Any) -> Prompt:
+        pid = fields.pop("id", None) or f"p{self.s.prompt_counter + 1}"
+        if "deadline" not in fields and self.s.step is not None:
+            fields["deadline"] = self.s.step.deadline
+        prompt = Prompt(id=pid, **fields)
+        self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=prompt.to)
+        return self.s.prompts[pid]
+
+    def close_prompt(self, prompt: Prompt) -> None:
+        if not prompt.closed:
+            self.emit("prompt_closed", {"prompt": prompt.id}, to=prompt.to)
+
+    def step_prompts(self) -> list[Prompt]:
+        if self.s.step is None:
+            return []
+        return [self.s.prompts[p] for p in self.s.step.prompts if p in self.s.prompts]

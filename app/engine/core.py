@@ -1,0 +1,410 @@
+"""`decide`: a command and a state in, events (or a rejection) out. Generic commands live here; the rules of a
+game live in its ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.errors import Rejected
+from app.engine.evolve import evolve
+from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
+from app.engine.prompts import MJ_SEAT, check_shape, is_complete
+from app.engine.ruleset import Ruleset, get_ruleset
+
+MAX_NAME = 40
+Handler = Callable[[Ctx, Command], None]
+COMMANDS: dict[str, Handler] = {}
+
+
+def command(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def new_state(ruleset: str, seed: int, options: dict[str, Any] | None = None, at: float = 0.0) -> tuple[
+    GameState, list[Event]
+]:
+    """A fresh lobby. The seed is secret: the event that carries it is the MJ's only."""
+    rules = get_ruleset(ruleset)
+    opts = rules.validate_options(options or {})
+    state = GameState()
+    event = Event(
+        type="created",
+        data={"ruleset": ruleset, "seed": seed, "options": opts, "composition": []},
+        to=MJ_ONLY,
+        at=at,
+    )
+    evolve(state, event)
+    return state, [event]
+
+
+def replay(events: Iterable[Event], state: GameState | None = None) -> GameState:
+    state = state if state is not None else GameState()
+    for event in events:
+        evolve(state, event)
+    return state
+
+
+def apply(state: GameState, cmd: Command) -> tuple[GameState, list[Event]]:
+    """Decide on a copy; return the new state and the events that lead to it. Raises Rejected."""
+    rules = get_ruleset(state.ruleset)
+    ctx = Ctx(state.model_copy(deep=True), cmd.at, rules)
+    handler = COMMANDS.get(cmd.type)
+    if handler is None:
+        rules.command(ctx, cmd)
+    else:
+        handler(ctx, cmd)
+    settle(ctx)
+    ctx.flush_rng()
+    return ctx.s, ctx.events
+
+
+def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    try:
+        return apply(state, cmd)[1]
+    except Rejected as exc:
+        return exc.rejection
+
+
+# -- the clock -------------------------------------------------------------------------------------------------
+def step_ready(state: GameState, at: float) -> bool:
+    step = state.step
+    if step is None:
+        return False
+    if step.deadline is not None and at >= step.deadline:
+        return True
+    prompts = [state.prompts[p] for p in step.prompts if p in state.prompts]
+    if not all(is_complete(p) for p in prompts):
+        return False
+    if step.min_end is not None and at < step.min_end:
+        return False
+    # A step with no deadline and nothing to answer waits for the MJ (or its min_end).
+    return bool(prompts) or step.min_end is not None or step.deadline is not None
+
+
+def settle(ctx: Ctx) -> None:
+    """Close every step that is over, in order, then ask for a tick at the next moment something can happen."""
+    for _ in range(500):
+        s = ctx.s
+        if s.phase in ("lobby", "ended") or s.paused_at is not None or not step_ready(s, ctx.at):
+            break
+        ctx.ruleset.finish_step(ctx)
+    else:  # pragma: no cover - a ruleset bug; refuse the command rather than loop forever
+        raise Rejected("engine_loop", "The game could not settle; the command was refused.")
+    wake = next_wake(ctx.s, ctx.at)
+    if wake != ctx.s.wake_at:
+        ctx.emit("timer", {"wake_at": wake}, to=MJ_ONLY)
+
+
+def next_wake(state: GameState, at: float) -> float | None:
+    if state.phase in ("lobby", "ended") or state.paused_at is not None or state.step is None:
+        return None
+    times = [state.step.deadline]
+    if state.step.min_end is not None and state.step.min_end > at:
+        times.append(state.step.min_end)
+    found = [t for t in times if t is not None]
+    return min(found) if found else None
+
+
+# -- who may do what ----------------------------------------------------------------------------------------
+def need_mj(cmd: Command) -> None:
+    if cmd.by != MJ:
+        raise Rejected("mj_only", "Only the game master can do that.")
+
+
+def need_system(cmd: Command) -> None:
+    if cmd.by not in (SYSTEM, MJ):
+        raise Rejected("server_only", "Only the server can do that.")
+
+
+def need_phase(ctx: Ctx, *phases: str) -> None:
+    if ctx.s.phase not in phases:
+        raise Rejected("wrong_phase", f"Not possible now (phase {ctx.s.phase}).", phase=ctx.s.phase)
+
+
+def need_seat(ctx: Ctx, seat: Any) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in ctx.s.players:
+        raise Rejected("no_such_seat", f"There is no seat {seat!r}.", seat=seat)
+    return seat
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Rejected("bad_name", "A name is required.")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        raise Rejected("bad_name", f"A name has at most {MAX_NAME} characters.", max=MAX_NAME)
+    return name
+
+
+# -- lobby ------------------------------------------------------------------------------------------------
+@command("join")
+def _join(ctx: Ctx, cmd: Command) -> None:
+    need_system(cmd)
+    need_phase(ctx, "lobby")
+    seat = cmd.args.get("seat")
+    if not isinstance(seat, int) or seat in ctx.s.players:
+        raise Rejected("seat_taken", "That seat is taken.")
+    name = clean_name(cmd.args.get("name"))
+    if any(p.name.casefold() == name.casefold() for p in ctx.s.players.values()):
+        raise Rejected("name_taken", f"Someone is already called {name}.", name=name)
+    if len(ctx.s.players) >= ctx.ruleset.max_players:
+        raise Rejected("room_full", "The room is full.", max=ctx.ruleset.max_players)
+    ctx.emit("joined", {"seat": seat, "name": name})
+
+
+@command("leave")
+def _leave(ctx: Ctx, cmd: Command) -> None:
+    need_phase(ctx, "lobby")
+    seat = cmd.args.get("seat") if cmd.by == MJ else cmd.by
+    ctx.emit("left", {"seat": need_seat(ctx, seat)})
+
+
+@command("rename")
+def _rename(ctx: Ctx, cmd: Command) -> None:
+    """A player renames themself in the lobby; the MJ renames anyone, and names a substitute this way."""
+    seat = need_seat(ctx, cmd.args.get("seat") if cmd.by in (MJ, SYSTEM) else cmd.by)
+    if cmd.by not in (MJ, SYSTEM):
+        need_phase(ctx, "lobby")
+    name = clean_name(cmd.args.get("name"))
+    if any(p.name.casefold() == name.casefold() and p.seat != seat for p in ctx.s.players.values()):
+        raise Rejected("name_taken", f"Someone is already called {name}.", name=name)
+    ctx.emit("renamed", {"seat": seat, "name": name})
+
+
+@command("substitute")
+def _substitute(ctx: Ctx, cmd: Command) -> None:
+    """A new person takes a seat: same role, same history. The server replaces the seat's token."""
+    need_system(cmd)
+    seat = need_seat(ctx, cmd.args.get("seat"))
+    old = ctx.s.players[seat].name
+    name = clean_name(cmd.args.get("name", old))
+    ctx.emit("renamed", {"seat": seat, "name": name})
+    ctx.announce("substituted", seat=seat, old=old, name=name)
+
+
+@command("reorder")
+def _reorder(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "lobby")
+    order = cmd.args.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(ctx.s.players):
+        raise Rejected("bad_order", "The new order must list every seat exactly once.")
+    ctx.emit("reordered", {"order": order})
+
+
+@command("configure")
+def _configure(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "lobby")
+    data: dict[str, Any] = {}
+    if "options" in cmd.args:
+        merged = {**ctx.s.options, **(cmd.args["options"] or {})}
+        data["options"] = ctx.ruleset.validate_options(merged)
+    if "composition" in cmd.args:
+        comp = cmd.args["composition"]
+        if not isinstance(comp, list) or not all(isinstance(r, str) for r in comp):
+            raise Rejected("bad_composition", "The composition is a list of role keys.")
+        unknown = [r for r in comp if r not in ctx.ruleset.roles]
+        if unknown:
+            raise Rejected("unknown_role", f"Unknown role {unknown[0]!r}.", role=unknown[0])
+        data["composition"] = comp
+    if not data:
+        raise Rejected("nothing_to_do", "Give options or a composition.")
+    ctx.emit("configured", data)
+
+
+@command("start")
+def _start(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "lobby")
+    n = len(ctx.s.players)
+    if n < ctx.ruleset.min_players:
+        raise Rejected(
+            "not_enough_players", f"At least {ctx.ruleset.min_players} players are needed.",
+            min=ctx.ruleset.min_players,
+        )
+    if not ctx.s.composition:
+        ctx.emit("configured", {"composition": ctx.ruleset.suggested_composition(n)})
+    ctx.ruleset.check_composition(ctx.s)
+    ctx.ruleset.start(ctx)
+
+
+# -- answers ---------------------------------------------------------------------------------------------
+@command("answer")
+def _answer(ctx: Ctx, cmd: Command) -> None:
+    pid = cmd.args.get("prompt")
+    prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
+    if cmd.by == MJ:
+        # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
+        seat = cmd.args.get("seat", MJ_SEAT)
+    else:
+        seat = cmd.by
+    if prompt is None or (seat != MJ_SEAT and seat not in prompt.to and cmd.by != MJ):
+        raise Rejected("no_such_prompt", "There is no such question for you.")
+    if prompt.closed or ctx.s.phase == "ended":
+        raise Rejected("prompt_closed", "This question is closed.")
+    if ctx.s.paused_at is not None:
+        raise Rejected("paused", "The game is paused.")
+    if seat == MJ_SEAT and not prompt.to_mj:
+        raise Rejected("no_such_prompt", "Say which seat you answer for.")
+    if seat != MJ_SEAT:
+        if seat not in prompt.to:
+            raise Rejected("no_such_prompt", f"Seat {seat} is not asked this question.", seat=seat)
+        if not ctx.s.players[seat].alive and not prompt.dead_may_answer:
+            raise Rejected("dead", "The dead do not act.")
+    answer = check_shape(prompt, cmd.args.get("answer"))
+    if seat != MJ_SEAT:
+        ctx.ruleset.validate_answer(ctx.s, prompt, seat, answer)
+    if seat in prompt.answers and prompt.policy == "first":
+        raise Rejected("already_answered", "This question was already answered.")
+    reason = cmd.args.get("reason")
+    data: dict[str, Any] = {"prompt": prompt.id, "seat": seat, "answer": answer}
+    if isinstance(reason, str) and reason.strip():
+        data["reason"] = reason.strip()[:280]
+    ctx.emit("answered", data, to=answer_audience(ctx, prompt, seat))
+    if cmd.by == MJ and seat != MJ_SEAT:
+        ctx.emit("override", {"action": "answer", "seat": seat, "prompt": prompt.id}, to=MJ_ONLY)
+
+
+def answer_audience(ctx: Ctx, prompt: Any, seat: int) -> list[int] | None:
+    if prompt.visibility == "public":
+        return None
+    if prompt.visibility == "addressees":
+        return list(prompt.to)
+    return [] if seat == MJ_SEAT else [seat]
+
+
+@command("tick")
+def _tick(ctx: Ctx, cmd: Command) -> None:
+    """The timer service says time has passed; `settle` does whatever is due (nothing, if it is early)."""
+    need_system(cmd)
+
+
+# -- the MJ's overrides: each lands in the log --------------------------------------------------------------
+def override(ctx: Ctx, action: str, **data: Any) -> None:
+    ctx.emit("override", {"action": action, **data}, to=MJ_ONLY)
+
+
+@command("advance")
+def _advance(ctx: Ctx, cmd: Command) -> None:
+    """Close the current step now, with the answers given so far."""
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    if ctx.s.step is None:
+        raise Rejected("no_step", "There is no step to close.")
+    override(ctx, "advance", step=ctx.s.step.key)
+    ctx.emit("step_deadline", {"deadline": ctx.at, "prompts": []})
+    if ctx.s.step.min_end is not None:
+        ctx.emit("step_timer", {"min_end": ctx.at}, to=MJ_ONLY)
+
+
+@command("extend")
+def _extend(ctx: Ctx, cmd: Command) -> None:
+    """Add (or, negative, take) seconds from the current countdown."""
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    seconds = cmd.args.get("seconds")
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or abs(seconds) > 24 * 3600:
+        raise Rejected("bad_seconds", "Give a number of seconds (at most a day either way).")
+    step = ctx.s.step
+    if step is None or step.deadline is None:
+        raise Rejected("no_timer", "There is no countdown running.")
+    deadline = max(ctx.at, step.deadline + seconds)
+    open_prompts = [p.id for p in ctx.step_prompts() if not p.closed]
+    override(ctx, "extend", seconds=seconds)
+    ctx.emit("step_deadline", {"deadline": deadline, "prompts": open_prompts})
+
+
+@command("pause")
+def _pause(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    if ctx.s.paused_at is not None:
+        raise Rejected("already_paused", "The game is already paused.")
+    ctx.emit("paused", {"at": ctx.at})
+
+
+@command("resume")
+def _resume(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    if ctx.s.paused_at is None:
+        raise Rejected("not_paused", "The game is not paused.")
+    ctx.emit("resumed", {"shift": ctx.at - ctx.s.paused_at})
+
+
+@command("kill")
+def _kill(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    seat = need_seat(ctx, cmd.args.get("seat"))
+    if not ctx.s.players[seat].alive:
+        raise Rejected("already_dead", "That player is already dead.")
+    override(ctx, "kill", seat=seat)
+    ctx.ruleset.kill(ctx, seat, "mj")
+
+
+@command("revive")
+def _revive(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    seat = need_seat(ctx, cmd.args.get("seat"))
+    if ctx.s.players[seat].alive:
+        raise Rejected("alive", "That player is alive.")
+    override(ctx, "revive", seat=seat)
+    ctx.emit("revived", {"seat": seat})
+
+
+@command("set_role")
+def _set_role(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "lobby", "night", "day")
+    seat = need_seat(ctx, cmd.args.get("seat"))
+    role = cmd.args.get("role")
+    if role not in ctx.ruleset.roles:
+        raise Rejected("unknown_role", f"Unknown role {role!r}.", role=role)
+    override(ctx, "set_role", seat=seat, role=role)
+    if ctx.s.phase == "lobby":
+        # Before the start the MJ pre-assigns a card; the deal respects it.
+        preset = {**ctx.s.options.get("preassigned", {}), str(seat): role}
+        ctx.emit("configured", {"options": {**ctx.s.options, "preassigned": preset}})
+        return
+    to = [seat] if not ctx.s.players[seat].revealed else None
+    ctx.emit("role_set", {"seat": seat, "role": role}, to=to)
+
+
+@command("set_captain")
+def _set_captain(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    seat = cmd.args.get("seat")
+    if seat is not None:
+        need_seat(ctx, seat)
+    override(ctx, "set_captain", seat=seat)
+    ctx.ruleset.set_captain(ctx, seat)
+
+
+@command("undo")
+def _undo(ctx: Ctx, cmd: Command) -> None:
+    """Back to the start of the current phase, which then begins again."""
+    need_mj(cmd)
+    need_phase(ctx, "night", "day")
+    if ctx.s.checkpoint is None:
+        raise Rejected("nothing_to_undo", "There is nothing to undo.")
+    phase, number = ctx.s.phase, ctx.s.night if ctx.s.phase == "night" else ctx.s.day
+    ctx.emit("undone", {"phase": phase, "number": number})
+    override(ctx, "undo", phase=phase, number=number)
+    ctx.ruleset.restart_phase(ctx)
+
+
+@command("end")
+def _end(ctx: Ctx, cmd: Command) -> None:
+    need_mj(cmd)
+    need_phase(ctx, "lobby", "night", "day")
+    override(ctx, "end")
+    ctx.emit("ended", {"camp": None, "winners": [], "reason": "mj"})

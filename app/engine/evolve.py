@@ -1,0 +1,250 @@
+"""`evolve(state, event)`: the only place where the game state changes.
+
+Every change goes through an event, so replaying the events of a room rebuilds its state exactly. Evolve updates
+the state in place for speed; `decide` always works on its own copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.engine.model import Event, GameState, Player, Prompt, Step
+
+Handler = Callable[[GameState, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    handler = HANDLERS.get(event.type)
+    if handler is not None:
+        handler(state, event.data)
+    if event.rng is not None:
+        state.rng = event.rng
+    state.seq += 1
+    return state
+
+
+@handles("created")
+def _created(s: GameState, d: dict[str, Any]) -> None:
+    s.ruleset = d["ruleset"]
+    s.rng = d["seed"]
+    s.options = dict(d.get("options", {}))
+    s.composition = list(d.get("composition", []))
+
+
+@handles("joined")
+def _joined(s: GameState, d: dict[str, Any]) -> None:
+    position = max((p.position for p in s.players.values()), default=-1) + 1
+    s.players[d["seat"]] = Player(seat=d["seat"], name=d["name"], position=position)
+
+
+@handles("left")
+def _left(s: GameState, d: dict[str, Any]) -> None:
+    s.players.pop(d["seat"], None)
+    for i, p in enumerate(s.by_position()):
+        p.position = i
+
+
+@handles("renamed")
+def _renamed(s: GameState, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].name = d["name"]
+
+
+@handles("reordered")
+def _reordered(s: GameState, d: dict[str, Any]) -> None:
+    for i, seat in enumerate(d["order"]):
+        s.players[seat].position = i
+
+
+@handles("configured")
+def _configured(s: GameState, d: dict[str, Any]) -> None:
+    if "options" in d:
+        s.options = dict(d["options"])
+    if "composition" in d:
+        s.composition = list(d["composition"])
+
+
+@handles("role_set")
+def _role_set(s: GameState, d: dict[str, Any]) -> None:
+    p = s.players[d["seat"]]
+    if p.original_role is None or d.get("original"):
+        p.original_role = d["role"]
+    p.role = d["role"]
+
+
+@handles("spare_cards")
+def _spare(s: GameState, d: dict[str, Any]) -> None:
+    s.spare_cards = list(d["cards"])
+
+
+@handles("phase")
+def _phase(s: GameState, d: dict[str, Any]) -> None:
+    # Keep the state as it was just before this phase began: undo goes back to it and starts the phase again.
+    s.checkpoint = s.model_dump(mode="json", exclude={"checkpoint"})
+    s.phase = d["phase"]
+    s.night = d.get("night", s.night)
+    s.day = d.get("day", s.day)
+    s.step = None
+    s.pending = {}
+
+
+@handles("step")
+def _step(s: GameState, d: dict[str, Any]) -> None:
+    s.step = Step(key=d["key"], started=d["started"], deadline=d.get("deadline"))
+
+
+@handles("step_timer")
+def _step_timer(s: GameState, d: dict[str, Any]) -> None:
+    if s.step is not None:
+        s.step.min_end = d["min_end"]
+
+
+@handles("step_deadline")
+def _step_deadline(s: GameState, d: dict[str, Any]) -> None:
+    if s.step is not None:
+        s.step.deadline = d["deadline"]
+    for pid in d.get("prompts", []):
+        s.prompts[pid].deadline = d["deadline"]
+
+
+@handles("prompt_opened")
+def _prompt_opened(s: GameState, d: dict[str, Any]) -> None:
+    prompt = Prompt.model_validate(d["prompt"])
+    s.prompts[prompt.id] = prompt
+    s.prompt_counter += 1
+    if s.step is not None and d.get("in_step", True):
+        s.step.prompts.append(prompt.id)
+
+
+@handles("answered")
+def _answered(s: GameState, d: dict[str, Any]) -> None:
+    prompt = s.prompts[d["prompt"]]
+    prompt.answers[d["seat"]] = d["answer"]
+    if d.get("reason"):
+        prompt.reasons[d["seat"]] = d["reason"]
+
+
+@handles("prompt_closed")
+def _prompt_closed(s: GameState, d: dict[str, Any]) -> None:
+    s.prompts[d["prompt"]].closed = True
+
+
+@handles("prompt_dropped")
+def _prompt_dropped(s: GameState, d: dict[str, Any]) -> None:
+    """A seat no longer answers a prompt (it died); its answer, if any, is withdrawn."""
+    prompt = s.prompts[d["prompt"]]
+    prompt.to = [x for x in prompt.to if x != d["seat"]]
+    prompt.answers.pop(d["seat"], None)
+
+
+@handles("prompts_cleared")
+def _prompts_cleared(s: GameState, d: dict[str, Any]) -> None:
+    s.prompts = {k: v for k, v in s.prompts.items() if not v.closed}
+
+
+@handles("died")
+def _died(s: GameState, d: dict[str, Any]) -> None:
+    p = s.players[d["seat"]]
+    p.alive = False
+    if d.get("role"):
+        p.revealed = True
+
+
+@handles("revived")
+def _revived(s: GameState, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].alive = True
+
+
+@handles("revealed")
+def _revealed(s: GameState, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].revealed = True
+
+
+@handles("tag")
+def _tag(s: GameState, d: dict[str, Any]) -> None:
+    tags = s.players[d["seat"]].tags
+    if d.get("value") is None:
+        tags.pop(d["key"], None)
+    else:
+        tags[d["key"]] = d["value"]
+
+
+@handles("pending")
+def _pending(s: GameState, d: dict[str, Any]) -> None:
+    if d.get("value") is None:
+        s.pending.pop(d["key"], None)
+    else:
+        s.pending[d["key"]] = d["value"]
+
+
+@handles("queue")
+def _queue(s: GameState, d: dict[str, Any]) -> None:
+    s.queue = list(d["queue"])
+
+
+@handles("captain")
+def _captain(s: GameState, d: dict[str, Any]) -> None:
+    s.captain = d.get("seat")
+
+
+@handles("lovers")
+def _lovers(s: GameState, d: dict[str, Any]) -> None:
+    s.lovers = list(d["seats"])
+
+
+@handles("timer")
+def _timer(s: GameState, d: dict[str, Any]) -> None:
+    s.wake_at = d.get("wake_at")
+
+
+@handles("paused")
+def _paused(s: GameState, d: dict[str, Any]) -> None:
+    s.paused_at = d["at"]
+
+
+@handles("resumed")
+def _resumed(s: GameState, d: dict[str, Any]) -> None:
+    shift = d["shift"]
+    s.paused_at = None
+    if s.step is not None:
+        if s.step.deadline is not None:
+            s.step.deadline += shift
+        if s.step.min_end is not None:
+            s.step.min_end += shift
+    for prompt in s.prompts.values():
+        if prompt.deadline is not None and not prompt.closed:
+            prompt.deadline += shift
+
+
+@handles("ended")
+def _ended(s: GameState, d: dict[str, Any]) -> None:
+    s.phase = "ended"
+    s.result = {"camp": d.get("camp"), "winners": list(d.get("winners", [])), "reason": d.get("reason")}
+    s.step = None
+    s.wake_at = None
+    for p in s.players.values():
+        p.revealed = True
+    for prompt in s.prompts.values():
+        prompt.closed = True
+
+
+@handles("undone")
+def _undone(s: GameState, d: dict[str, Any]) -> None:
+    if s.checkpoint is None:
+        return
+    checkpoint = s.checkpoint
+    restored = GameState.model_validate(checkpoint)
+    seq = s.seq
+    for name in GameState.model_fields:
+        setattr(s, name, getattr(restored, name))
+    s.seq = seq
+    s.checkpoint = checkpoint

@@ -1,0 +1,102 @@
+"""The engine's data: game state, prompts, events, commands and rejections (pydantic, JSON round-trips)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+MJ = "mj"
+SYSTEM = "system"
+Actor = int | Literal["mj", "system"]
+
+
+class Player(BaseModel):
+    seat: int  # identity of the seat, stable for the whole game (tokens are bound to it)
+    name: str
+    position: int  # place around the table; the MJ may reorder before the start
+    role: str | None = None  # current role card
+    original_role: str | None = None
+    alive: bool = True
+    revealed: bool = False  # the role is public (dead, or end of game)
+    tags: dict[str, Any] = Field(default_factory=dict)  # counters and tags: potions, lover, seen roles, ...
+
+
+class Prompt(BaseModel):
+    """The one way the engine asks anyone anything. Browsers render prompts generically."""
+
+    id: str
+    step: str  # what it is about, for labels: "wolves", "seer", "vote", ...
+    kind: Literal["pick", "confirm", "choice"]
+    to: list[int] = Field(default_factory=list)  # seats that must answer
+    to_mj: bool = False  # a judgment call for the MJ
+    options: list[Any] = Field(default_factory=list)  # seats for "pick", strings for "choice"
+    min: int = 1
+    max: int = 1
+    policy: Literal["each", "team", "first"] = "each"
+    visibility: Literal["self", "addressees", "public"] = "self"  # who sees the answers
+    answers: dict[int, Any] = Field(default_factory=dict)
+    reasons: dict[int, str] = Field(default_factory=dict)
+    deadline: float | None = None
+    info: dict[str, Any] = Field(default_factory=dict)  # context shown to the addressees
+    closed: bool = False
+    dead_may_answer: bool = False  # the hunter and the dying captain answer after death
+
+
+class Step(BaseModel):
+    key: str
+    started: float
+    deadline: float | None = None  # public countdown
+    min_end: float | None = None  # randomised plausible end, so timing does not reveal who acts
+    prompts: list[str] = Field(default_factory=list)
+
+
+class GameState(BaseModel):
+    ruleset: str = ""
+    options: dict[str, Any] = Field(default_factory=dict)
+    composition: list[str] = Field(default_factory=list)
+    rng: int = 0
+    seq: int = 0
+    phase: Literal["lobby", "night", "day", "ended"] = "lobby"
+    night: int = 0
+    day: int = 0
+    step: Step | None = None
+    players: dict[int, Player] = Field(default_factory=dict)
+    spare_cards: list[str] = Field(default_factory=list)
+    prompts: dict[str, Prompt] = Field(default_factory=dict)
+    captain: int | None = None
+    lovers: list[int] = Field(default_factory=list)
+    queue: list[dict[str, Any]] = Field(default_factory=list)  # pending consequences (hunter, successor, ...)
+    pending: dict[str, Any] = Field(default_factory=dict)  # ruleset scratch for the current phase
+    wake_at: float | None = None  # when the engine next wants a `tick`
+    paused_at: float | None = None
+    result: dict[str, Any] | None = None  # {"camp": ..., "winners": [...]}
+    checkpoint: dict[str, Any] | None = None  # state at the start of the current phase, for undo
+    prompt_counter: int = 0
+
+    def living(self) -> list[int]:
+        return [p.seat for p in self.by_position() if p.alive]
+
+    def by_position(self) -> list[Player]:
+        return sorted(self.players.values(), key=lambda p: p.position)
+
+
+class Event(BaseModel):
+    type: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    to: list[int] | None = None  # None: public; a list: those seats (the MJ sees everything)
+    at: float = 0.0
+    rng: int | None = None  # the generator's state after this event, when a draw happened
+
+
+class Command(BaseModel):
+    type: str
+    by: Actor  # set by the server from the token, never by the client
+    at: float  # server time, seconds since the epoch
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Rejection(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)

@@ -1,0 +1,103 @@
+"""What a ruleset plugin provides, and the registry of rulesets by key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from app.engine.errors import Rejected
+from app.engine.model import GameState, Prompt
+
+if TYPE_CHECKING:
+    from app.engine.context import Ctx
+    from app.engine.model import Command
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role is data plus small handlers in its ruleset: camp, night steps, limits."""
+
+    key: str
+    camp: str  # "village", "wolves", ...
+    wolf: bool = False  # wakes with the wolves, seen as a wolf
+    unique: bool = True  # at most one card of it in a composition
+    night_steps: tuple[str, ...] = ()
+    tags: frozenset[str] = field(default_factory=frozenset)
+
+
+class Ruleset:
+    key: str = ""
+    min_players: int = 1
+    max_players: int = 99
+    options_model: type[BaseModel] = BaseModel
+    roles: dict[str, Role] = {}
+
+    # -- set-up ---------------------------------------------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        return self.options_model().model_dump()
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return self.options_model.model_validate(options).model_dump()
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise Rejected("bad_options", f"Option {where}: {first['msg']}", option=where) from exc
+
+    def suggested_composition(self, players: int) -> list[str]:
+        return []
+
+    def check_composition(self, state: GameState) -> None:
+        """Raise Rejected when the game cannot start with this composition and these seats."""
+
+    # -- play -----------------------------------------------------------------------------------------------
+    def start(self, ctx: Ctx) -> None:
+        raise Rejected("not_supported", "This ruleset cannot start yet.")
+
+    def finish_step(self, ctx: Ctx) -> None:
+        """The current step is over (all answered or time is up): apply it and open the next one."""
+
+    def restart_phase(self, ctx: Ctx) -> None:
+        """After an undo: open the phase the state was about to start again."""
+
+    def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
+        """Raise Rejected for answers the rules forbid beyond the prompt's own options."""
+
+    def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
+        raise Rejected("not_supported", "This ruleset has no deaths.")
+
+    def set_captain(self, ctx: Ctx, seat: int | None) -> None:
+        raise Rejected("not_supported", "This ruleset has no captain.")
+
+    def command(self, ctx: Ctx, command: Command) -> None:
+        raise Rejected("unknown_command", f"Unknown command {command.type!r}.", command=command.type)
+
+    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
+        """The role of `seat` as `viewer` knows it, or None."""
+        return None
+
+    def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
+        return {}
+
+
+RULESETS: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    RULESETS[ruleset.key] = ruleset
+    return ruleset
+
+
+def get_ruleset(key: str) -> Ruleset:
+    _load_builtin()
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise Rejected("unknown_ruleset", f"Unknown ruleset {key!r}.", ruleset=key) from None
+
+
+def _load_builtin() -> None:
+    # Importing a ruleset package registers it.
+    import app.engine.rulesets.thiercelieux  # noqa: F401

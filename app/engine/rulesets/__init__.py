@@ -1,0 +1,1 @@
+"""Rulesets are plugins registered by key."""

@@ -1,0 +1,137 @@
+"""`thiercelieux`: Les Loups-Garous de Thiercelieux (seeds 003, 004, 001)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.errors import Rejected
+from app.engine.model import MJ, GameState, Prompt
+from app.engine.prompts import tally
+from app.engine.ruleset import Ruleset, register
+from app.engine.rulesets.thiercelieux import flow
+from app.engine.rulesets.thiercelieux.options import Options
+from app.engine.rulesets.thiercelieux.roles import ROLES, is_wolf, suggested
+
+
+class Thiercelieux(Ruleset):
+    key = "thiercelieux"
+    min_players = 5
+    max_players = 40
+    options_model = Options
+    roles = ROLES
+
+    def suggested_composition(self, players: int) -> list[str]:
+        return suggested(max(players, self.min_players))
+
+    def check_composition(self, state: GameState) -> None:
+        comp = state.composition
+        n = len(state.players)
+        expected = n + (2 if "voleur" in comp else 0)
+        if len(comp) != expected:
+            extra = " (the Voleur brings two extra cards)" if "voleur" in comp else ""
+            raise Rejected("composition_size", f"{n} players need {expected} cards{extra}, not {len(comp)}.",
+                           expected=expected, got=len(comp))
+        counts = Counter(comp)
+        for role, count in counts.items():
+            if ROLES[role].unique and count > 1:
+                raise Rejected("role_twice", f"There can be only one {role}.", role=role)
+        if not any(is_wolf(r) for r in comp):
+            raise Rejected("no_wolf", "A game needs at least one Loup-Garou.")
+        preset = Counter(state.options.get("preassigned", {}).values())
+        for role, count in preset.items():
+            if count > counts.get(role, 0):
+                raise Rejected("preassigned_missing", f"{role} is pre-assigned but not in the composition.",
+                               role=role)
+        for seat in state.options.get("preassigned", {}):
+            if not seat.isdigit() or int(seat) not in state.players:
+                raise Rejected("no_such_seat", f"There is no seat {seat} to pre-assign.", seat=seat)
+
+    def start(self, ctx: Ctx) -> None:
+        s = ctx.s
+        deck = list(s.composition)
+        preset = {int(k): v for k, v in s.options.get("preassigned", {}).items()}
+        for role in preset.values():
+            deck.remove(role)
+        deck = ctx.shuffle(deck)
+        ctx.announce("game_started", players=len(s.players))
+        for p in s.by_position():
+            role = preset.get(p.seat) or deck.pop()
+            ctx.emit("role_set", {"seat": p.seat, "role": role, "original": True}, to=[p.seat])
+        ctx.emit("spare_cards", {"cards": deck}, to=MJ_ONLY)
+        flow.begin_night(ctx)
+
+    def finish_step(self, ctx: Ctx) -> None:
+        flow.finish_step(ctx)
+
+    def restart_phase(self, ctx: Ctx) -> None:
+        undone = next(e for e in reversed(ctx.events) if e.type == "undone")
+        if undone.data["phase"] == "night":
+            flow.begin_night(ctx)
+        else:
+            flow.dawn(ctx)
+
+    def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
+        if prompt.step in ("vote", "revote") and answer:
+            problem = flow.validate_vote(state, seat, answer[0])
+            if problem == "self_vote":
+                raise Rejected("self_vote", "You cannot vote against yourself.")
+            if problem == "lover_vote":
+                raise Rejected("lover_vote", "A lover never votes against their beloved (003).")
+
+    def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
+        flow.kill(ctx, seat, cause)
+
+    def set_captain(self, ctx: Ctx, seat: int | None) -> None:
+        if seat is not None and not ctx.s.players[seat].alive:
+            raise Rejected("dead", "A dead player cannot be captain.")
+        flow.set_captain(ctx, seat)
+
+    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
+        me = state.players.get(viewer)
+        if me is None:
+            return None
+        target = state.players[seat]
+        if is_wolf(me.role) and is_wolf(target.role):
+            return target.role
+        seen = me.tags.get("seen", {})
+        if str(seat) in seen:
+            return str(seen[str(seat)])
+        if seat in me.tags.get("pf_seen", []):
+            return "loup-garou"
+        return None
+
+    def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if viewer == MJ:
+            return out
+        me = state.players.get(viewer) if isinstance(viewer, int) else None
+        if me is None:
+            return out
+        mine: dict[str, Any] = {}
+        if "lover" in me.tags:
+            mine["lover"] = me.tags["lover"]
+        if "cupid_pair" in me.tags:
+            mine["cupid_pair"] = me.tags["cupid_pair"]
+        if me.role == "sorciere" or me.original_role == "sorciere":
+            mine["potions"] = {"heal": not me.tags.get("heal_used"), "poison": not me.tags.get("poison_used")}
+        peek = self._peek(state, me.seat)
+        if peek is not None:
+            mine["peek"] = peek
+        out["secrets"] = mine
+        return out
+
+    @staticmethod
+    def _peek(state: GameState, seat: int) -> dict[str, int] | None:
+        """The Petite Fille peeking sees which targets the wolves point at, never who points."""
+        pf_pid, wolves_pid = state.pending.get("pf_prompt"), state.pending.get("wolves_prompt")
+        if state.phase != "night" or pf_pid is None or wolves_pid is None:
+            return None
+        pf_prompt = state.prompts.get(pf_pid)
+        if pf_prompt is None or pf_prompt.step != "petite-fille-peek" or pf_prompt.answers.get(seat) is not True:
+            return None
+        return {str(k): v for k, v in tally(state.prompts[wolves_pid]).items()}
+
+
+THIERCELIEUX = register(Thiercelieux())

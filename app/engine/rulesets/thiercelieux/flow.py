@@ -1,0 +1,313 @@
+"""Phases of a Thiercelieux game: night steps, dawn, consequences, election, debate, vote; deaths and victory.
+
+Every transition goes through `proceed`, which first empties the queue of consequences (hunter's shot, captain's
+successor) and checks victory, so no rule can be skipped by the order code happens to run in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.engine.context import Ctx
+from app.engine.model import GameState
+from app.engine.prompts import tally
+from app.engine.rulesets.thiercelieux.night import STEPS, setp, steps_for
+from app.engine.rulesets.thiercelieux.roles import LOVERS, VILLAGE, WOLVES, is_wolf
+
+
+def opt(ctx: Ctx, key: str) -> Any:
+    return ctx.s.options[key]
+
+
+# -- night ------------------------------------------------------------------------------------------------------
+def begin_night(ctx: Ctx) -> None:
+    ctx.emit("prompts_cleared")
+    ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
+    setp(ctx, "steps", steps_for(opt(ctx, "night_order"), ctx.s.night, ctx.s.composition))
+    setp(ctx, "i", 0)
+    ctx.announce("night_falls", night=ctx.s.night)
+    open_night_step(ctx)
+
+
+def open_night_step(ctx: Ctx) -> None:
+    steps, i = ctx.s.pending["steps"], ctx.s.pending["i"]
+    if i >= len(steps):
+        dawn(ctx)
+        return
+    key = steps[i]
+    low, high = float(opt(ctx, "plausible_min")), float(opt(ctx, "plausible_max"))
+    ctx.open_step(key, float(opt(ctx, "night_step")), plausible=(min(low, high), max(low, high)))
+    STEPS[key].open(ctx)
+
+
+def next_night_step(ctx: Ctx) -> None:
+    setp(ctx, "i", ctx.s.pending["i"] + 1)
+    open_night_step(ctx)
+
+
+# -- dawn -------------------------------------------------------------------------------------------------------
+def night_deaths(state: GameState) -> list[int]:
+    p = state.pending
+    deaths: list[int] = []
+    victim = p.get("victim")
+    if victim is not None and not p.get("healed"):
+        deaths.append(victim)
+    poisoned = p.get("poisoned")
+    if poisoned is not None and poisoned not in deaths:
+        deaths.append(poisoned)
+    return [d for d in deaths if state.players[d].alive]
+
+
+def dawn(ctx: Ctx) -> None:
+    deaths = night_deaths(ctx.s)
+    pf_seen = ctx.s.pending.get("pf_seen")
+    ctx.emit("prompts_cleared")
+    ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
+    ctx.open_step("dawn", float(opt(ctx, "dawn")))
+    ctx.announce("day_breaks", day=ctx.s.day)
+    for seat in deaths:
+        kill(ctx, seat, "night")
+    if not deaths:
+        ctx.announce("no_death")
+    if pf_seen is not None:
+        pf = pf_seen["seat"]
+        known = sorted(set(ctx.s.players[pf].tags.get("pf_seen", [])) | set(pf_seen["wolves"]))
+        ctx.emit("tag", {"seat": pf, "key": "pf_seen", "value": known}, to=[pf])
+        ctx.announce("petite_fille_saw", to=[pf], seats=pf_seen["wolves"])
+
+
+# -- deaths and their consequences ---------------------------------------------------------------------------
+def kill(ctx: Ctx, seat: int, cause: str) -> None:
+    s = ctx.s
+    p = s.players[seat]
+    if not p.alive:
+        return
+    ctx.emit("died", {"seat": seat, "cause": cause, "role": p.role})
+    for prompt in list(s.prompts.values()):
+        if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
+            ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
+    queue = list(s.queue)
+    if p.role == "chasseur":
+        queue.append({"kind": "hunter", "seat": seat})
+    if s.captain == seat:
+        queue.append({"kind": "successor", "seat": seat})
+        ctx.emit("captain", {"seat": None})
+    if queue != s.queue:
+        ctx.emit("queue", {"queue": queue}, to=[])
+    if seat in s.lovers:
+        partner = next(x for x in s.lovers if x != seat)
+        kill(ctx, partner, "grief")
+
+
+def set_captain(ctx: Ctx, seat: int | None) -> None:
+    ctx.emit("captain", {"seat": seat})
+    if seat is not None:
+        ctx.announce("new_captain", seat=seat)
+
+
+def proceed(ctx: Ctx, nxt: str) -> None:
+    if ctx.s.queue:
+        setp(ctx, "after_queue", nxt)
+        open_consequence(ctx)
+        return
+    if check_victory(ctx):
+        return
+    TRANSITIONS[nxt](ctx)
+
+
+def open_consequence(ctx: Ctx) -> None:
+    item, rest = ctx.s.queue[0], ctx.s.queue[1:]
+    ctx.emit("queue", {"queue": rest}, to=[])
+    setp(ctx, "item", item)
+    seat = item["seat"]
+    living = [x for x in ctx.s.living() if x != seat]
+    key = "chasseur" if item["kind"] == "hunter" else "successeur"
+    ctx.open_step(key, float(opt(ctx, "reaction")))
+    if living:
+        ctx.open_prompt(step=key, kind="pick", to=[seat], options=living, min=1, max=1, dead_may_answer=True)
+
+
+def finish_consequence(ctx: Ctx) -> None:
+    item = ctx.s.pending["item"]
+    seat = item["seat"]
+    prompts = ctx.step_prompts()
+    answer = prompts[0].answers.get(seat) if prompts else None
+    target = answer[0] if answer else None
+    if item["kind"] == "hunter":
+        if target is not None and ctx.s.players[target].alive:
+            ctx.announce("hunter_shoots", seat=seat, target=target)
+            kill(ctx, target, "hunter")
+        else:
+            ctx.announce("hunter_no_shot", seat=seat)
+    else:
+        living = [x for x in ctx.s.living() if x != seat]
+        if target is None and living:
+            target = ctx.choice(living)
+        if target is not None and ctx.s.players[target].alive:
+            set_captain(ctx, target)
+    proceed(ctx, ctx.s.pending["after_queue"])
+
+
+# -- victory ---------------------------------------------------------------------------------------------------
+def mixed_couple(state: GameState) -> bool:
+    if len(state.lovers) != 2:
+        return False
+    a, b = (state.players[x].role for x in state.lovers)
+    return is_wolf(a) != is_wolf(b)
+
+
+def victory(state: GameState) -> tuple[str | None, list[int]] | None:
+    """The camp that has won and its players (dead ones included), or None while the game goes on."""
+    alive = state.living()
+    if not alive:
+        return None, []
+    mixed = mixed_couple(state)
+    if mixed and sorted(alive) == sorted(state.lovers):
+        return LOVERS, sorted(state.lovers)
+    out = set(state.lovers) if mixed else set()
+    pack = [x for x in alive if is_wolf(state.players[x].role)]
+    if not pack:
+        return VILLAGE, sorted(p.seat for p in state.players.values() if not is_wolf(p.role) and p.seat not in out)
+    if len(pack) == len(alive):
+        return WOLVES, sorted(p.seat for p in state.players.values() if is_wolf(p.role) and p.seat not in out)
+    return None
+
+
+def check_victory(ctx: Ctx) -> bool:
+    result = victory(ctx.s)
+    if result is None:
+        return False
+    camp, winners = result
+    ctx.emit("ended", {"camp": camp, "winners": winners, "reason": "victory",
+                       "roles": {str(p.seat): p.role for p in ctx.s.players.values()}})
+    return True
+
+
+# -- day --------------------------------------------------------------------------------------------------------
+def day_main(ctx: Ctx) -> None:
+    if ctx.s.day == 1 and opt(ctx, "captain") and ctx.s.captain is None:
+        ctx.open_step("election", float(opt(ctx, "election")))
+        living = ctx.s.living()
+        ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
+                        visibility="public")
+        return
+    debate(ctx)
+
+
+def finish_election(ctx: Ctx) -> None:
+    prompts = ctx.step_prompts()
+    counts = tally(prompts[0]) if prompts else None
+    living = ctx.s.living()
+    if counts:
+        top = max(counts.values())
+        winner = ctx.choice(sorted(t for t, c in counts.items() if c == top and ctx.s.players[t].alive) or living)
+    else:
+        # Nobody voted; the honour cannot be refused (003), so chance names the captain.
+        winner = ctx.choice(living)
+    ctx.announce("election_result", counts={str(k): v for k, v in (counts or {}).items()})
+    set_captain(ctx, winner)
+    proceed(ctx, "debate")
+
+
+def debate(ctx: Ctx) -> None:
+    ctx.open_step("debate", float(opt(ctx, "debate")))
+
+
+def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) -> None:
+    living = ctx.s.living()
+    key = "vote" if round_ == 1 else "revote"
+    ctx.open_step(key, float(opt(ctx, "vote")))
+    setp(ctx, "vote_round", round_)
+    ctx.open_prompt(step=key, kind="pick", to=living, options=candidates or living,
+                    min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public")
+
+
+def finish_vote(ctx: Ctx) -> None:
+    s = ctx.s
+    prompts = ctx.step_prompts()
+    prompt = prompts[0]
+    round_ = s.pending.get("vote_round", 1)
+    captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
+    counts = tally(prompt, {captain: 2} if captain is not None else None)
+    ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
+    if not counts:
+        ctx.announce("nobody_eliminated")
+        proceed(ctx, "night")
+        return
+    top = max(counts.values())
+    tied = sorted(t for t, c in counts.items() if c == top)
+    if len(tied) == 1:
+        eliminate(ctx, tied[0])
+        return
+    cap_pick = (prompt.answers.get(captain) or [None])[0] if captain is not None else None
+    if cap_pick in tied:
+        ctx.announce("captain_breaks_tie", seat=cap_pick)
+        eliminate(ctx, cap_pick)
+    elif cap_pick is not None:
+        # The captain voted for someone else: he chooses among the tied (001).
+        ctx.open_step("captain-tiebreak", float(opt(ctx, "reaction")))
+        setp(ctx, "tied", tied)
+        ctx.open_prompt(step="captain-tiebreak", kind="pick", to=[captain], options=tied, min=1, max=1)
+    elif round_ == 1:
+        ctx.announce("tie_revote", seats=tied)
+        open_vote(ctx, tied, 2)
+    else:
+        ctx.announce("tie_nobody", seats=tied)
+        proceed(ctx, "night")
+
+
+def finish_tiebreak(ctx: Ctx) -> None:
+    prompts = ctx.step_prompts()
+    tied = ctx.s.pending["tied"]
+    answer = next(iter(prompts[0].answers.values()), None) if prompts else None
+    target = answer[0] if answer else ctx.choice(tied)
+    ctx.announce("captain_breaks_tie", seat=target)
+    eliminate(ctx, target)
+
+
+def eliminate(ctx: Ctx, seat: int) -> None:
+    ctx.announce("eliminated", seat=seat)
+    kill(ctx, seat, "vote")
+    proceed(ctx, "night")
+
+
+def validate_vote(state: GameState, seat: int, target: int) -> str | None:
+    if target == seat:
+        return "self_vote"
+    if seat in state.lovers and target in state.lovers and state.players[seat].tags.get("lover") == target:
+        return "lover_vote"
+    return None
+
+
+TRANSITIONS: dict[str, Callable[[Ctx], None]] = {
+    "night_step": open_night_step,
+    "day_main": day_main,
+    "debate": debate,
+    "vote": open_vote,
+    "night": begin_night,
+}
+
+DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
+    "dawn": lambda ctx: proceed(ctx, "day_main"),
+    "election": finish_election,
+    "debate": lambda ctx: proceed(ctx, "vote"),
+    "vote": finish_vote,
+    "revote": finish_vote,
+    "captain-tiebreak": finish_tiebreak,
+    "chasseur": finish_consequence,
+    "successeur": finish_consequence,
+}
+
+
+def finish_step(ctx: Ctx) -> None:
+    step = ctx.s.step
+    assert step is not None
+    for prompt in ctx.step_prompts():
+        ctx.close_prompt(prompt)
+    if ctx.s.phase == "night" and step.key in STEPS:
+        STEPS[step.key].close(ctx)
+        setp(ctx, "i", ctx.s.pending["i"] + 1)
+        proceed(ctx, "night_step")
+        return
+    DAY_FINISH[step.key](ctx)

@@ -1,0 +1,265 @@
+"""The night: its order is data (presets below), each step a pair of small handlers (open, close)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.prompts import tally, team_choice
+from app.engine.rulesets.thiercelieux.roles import is_wolf
+
+# Official order (003 tour de préparation + tour normal; 004 for later roles). The forum preset follows 001.
+NIGHT_ORDERS: dict[str, list[str]] = {
+    "official": ["voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere"],
+    "forum": ["voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere"],
+}
+FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux"}
+
+
+@dataclass(frozen=True)
+class NightStep:
+    key: str
+    open: Callable[[Ctx], None]
+    close: Callable[[Ctx], None]
+
+
+def holders(ctx: Ctx, role: str) -> list[int]:
+    return [p.seat for p in ctx.s.by_position() if p.alive and p.role == role]
+
+
+def wolves(ctx: Ctx) -> list[int]:
+    return [p.seat for p in ctx.s.by_position() if p.alive and is_wolf(p.role)]
+
+
+def setp(ctx: Ctx, key: str, value: object) -> None:
+    ctx.emit("pending", {"key": key, "value": value}, to=MJ_ONLY)
+
+
+def answer_of(ctx: Ctx, pid: str | None, seat: int) -> object:
+    if pid is None or pid not in ctx.s.prompts:
+        return None
+    return ctx.s.prompts[pid].answers.get(seat)
+
+
+# -- Voleur (first night): may swap with one of the two spare cards; must take a wolf if both are wolves. --------
+def voleur_open(ctx: Ctx) -> None:
+    for seat in holders(ctx, "voleur"):
+        cards = ctx.s.spare_cards
+        options = ["0", "1"] if all(is_wolf(c) for c in cards) else ["keep", "0", "1"]
+        p = ctx.open_prompt(step="voleur", kind="choice", to=[seat], options=options, info={"cards": cards})
+        setp(ctx, "voleur_prompt", p.id)
+
+
+def voleur_close(ctx: Ctx) -> None:
+    pid = ctx.s.pending.get("voleur_prompt")
+    if pid is None:
+        return
+    prompt = ctx.s.prompts[pid]
+    seat = prompt.to[0] if prompt.to else None
+    if seat is None:
+        return
+    choice = prompt.answers.get(seat)
+    if choice is None:
+        # Silence keeps the card, unless both spare cards are wolves: then one is drawn for him.
+        choice = ctx.choice(["0", "1"]) if "keep" not in prompt.options else "keep"
+    if choice == "keep":
+        return
+    i = int(str(choice))
+    cards = list(ctx.s.spare_cards)
+    new_role = cards[i]
+    cards[i] = "voleur"
+    ctx.emit("spare_cards", {"cards": cards}, to=MJ_ONLY)
+    ctx.emit("role_set", {"seat": seat, "role": new_role}, to=[seat])
+    ctx.announce("thief_swapped", to=[seat], role=new_role)
+
+
+# -- Cupidon (first night): two lovers, himself allowed. ---------------------------------------------------------
+def cupidon_open(ctx: Ctx) -> None:
+    for seat in holders(ctx, "cupidon"):
+        p = ctx.open_prompt(step="cupidon", kind="pick", to=[seat], options=ctx.s.living(), min=2, max=2)
+        setp(ctx, "cupidon_prompt", p.id)
+
+
+def cupidon_close(ctx: Ctx) -> None:
+    pid = ctx.s.pending.get("cupidon_prompt")
+    if pid is None:
+        return
+    prompt = ctx.s.prompts[pid]
+    if not prompt.to:
+        return
+    cupid = prompt.to[0]
+    pair = prompt.answers.get(cupid)
+    if not pair:
+        # Cupidon fell asleep: the arrows fly anyway (the rules need a couple once he is in play).
+        pair = sorted(ctx.shuffle(ctx.s.living())[:2])
+    ctx.emit("lovers", {"seats": list(pair)}, to=[cupid])
+    ctx.emit("tag", {"seat": cupid, "key": "cupid_pair", "value": list(pair)}, to=[cupid])
+
+
+def amoureux_open(ctx: Ctx) -> None:
+    a, b = (ctx.s.lovers + [None, None])[:2]
+    if a is None or b is None:
+        return
+    # The lovers wake, recognise each other and go back to sleep; they do not learn each other's role.
+    ctx.emit("tag", {"seat": a, "key": "lover", "value": b}, to=[a])
+    ctx.emit("tag", {"seat": b, "key": "lover", "value": a}, to=[b])
+    ctx.announce("you_are_in_love", to=[a], partner=b)
+    ctx.announce("you_are_in_love", to=[b], partner=a)
+
+
+def nothing(ctx: Ctx) -> None:
+    return None
+
+
+# -- Voyante: sees one player's card. ---------------------------------------------------------------------------
+def voyante_open(ctx: Ctx) -> None:
+    for seat in holders(ctx, "voyante"):
+        others = [s for s in ctx.s.living() if s != seat]
+        p = ctx.open_prompt(step="voyante", kind="pick", to=[seat], options=others, min=1, max=1)
+        setp(ctx, "voyante_prompt", p.id)
+
+
+def voyante_close(ctx: Ctx) -> None:
+    pid = ctx.s.pending.get("voyante_prompt")
+    if pid is None or not ctx.s.prompts[pid].to:
+        return
+    seer = ctx.s.prompts[pid].to[0]
+    pick = ctx.s.prompts[pid].answers.get(seer)
+    if not pick:
+        return
+    target = pick[0]
+    role = ctx.s.players[target].role
+    seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
+    ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])
+    ctx.announce("seer_saw", to=[seer], seat=target, role=role)
+
+
+# -- Loups-Garous (with the Petite Fille). ----------------------------------------------------------------------
+def loups_open(ctx: Ctx) -> None:
+    pack = wolves(ctx)
+    if pack:
+        targets = [s for s in ctx.s.living() if s not in pack]
+        p = ctx.open_prompt(step="loups", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
+                            visibility="addressees")
+        setp(ctx, "wolves_prompt", p.id)
+    for seat in holders(ctx, "petite-fille"):
+        if ctx.s.options.get("petite_fille") == "houses":
+            homes = [s for s in ctx.s.living() if s != seat]
+            p = ctx.open_prompt(step="petite-fille-houses", kind="pick", to=[seat], options=homes, min=0, max=1)
+        else:
+            p = ctx.open_prompt(step="petite-fille-peek", kind="confirm", to=[seat])
+        setp(ctx, "pf_prompt", p.id)
+
+
+def loups_close(ctx: Ctx) -> None:
+    s = ctx.s
+    pid = s.pending.get("wolves_prompt")
+    victim: int | None = None
+    if pid is not None:
+        prompt = s.prompts[pid]
+        choice = team_choice(prompt)
+        if choice:
+            victim = choice[0]
+        elif prompt.answers and s.options.get("wolves_disagree") == "plurality":
+            counts = tally(prompt)
+            top = max(counts.values())
+            victim = ctx.choice(sorted(t for t, c in counts.items() if c == top))
+        if victim is None:
+            ctx.announce("wolves_no_agreement", to=prompt.to)
+        else:
+            ctx.announce("wolves_chose", to=prompt.to, seat=victim)
+    pf_pid = s.pending.get("pf_prompt")
+    if pf_pid is not None and s.prompts[pf_pid].to:
+        pf = s.prompts[pf_pid].to[0]
+        answer = s.prompts[pf_pid].answers.get(pf)
+        pack = wolves(ctx)
+        if s.options.get("petite_fille") == "houses":
+            victim = petite_fille_houses(ctx, pf, answer, victim, pack)
+        elif answer is True and pack and ctx.chance(float(s.options.get("petite_fille_risk", 0.2))):
+            # Caught peeking: she dies in silence instead of the designated victim (003).
+            ctx.announce("petite_fille_caught", to=pack + [pf], seat=pf)
+            victim = pf
+    setp(ctx, "victim", victim)
+
+
+def petite_fille_houses(ctx: Ctx, pf: int, answer: object, victim: int | None, pack: list[int]) -> int | None:
+    """001's table: at a wolf's house she sees that wolf; at the victim's she dies in their place; next door to
+    the victim she sees every wolf; anywhere else she sees nothing. Houses stand side by side in seat order."""
+    host = answer[0] if isinstance(answer, list) and answer else None
+    if host is None:
+        return victim
+    seen: list[int] = []
+    if host == victim:
+        victim = pf
+    elif host in pack:
+        seen = [host]
+    elif victim is not None:
+        order = [p.seat for p in ctx.s.by_position()]
+        i, j = order.index(host), order.index(victim)
+        if abs(i - j) == 1:
+            seen = list(pack)
+    setp(ctx, "pf_seen", {"seat": pf, "wolves": seen})
+    return victim
+
+
+# -- Sorcière: one healing and one poison potion for the whole game; both may be used the same night. -------------
+def sorciere_open(ctx: Ctx) -> None:
+    victim = ctx.s.pending.get("victim")
+    for seat in holders(ctx, "sorciere"):
+        tags = ctx.s.players[seat].tags
+        if not tags.get("heal_used") and victim is not None:
+            p = ctx.open_prompt(step="sorciere-heal", kind="confirm", to=[seat], info={"victim": victim})
+            setp(ctx, "heal_prompt", p.id)
+        if not tags.get("poison_used"):
+            others = [s for s in ctx.s.living() if s != seat]
+            p = ctx.open_prompt(step="sorciere-poison", kind="pick", to=[seat], options=others, min=0, max=1,
+                                info={"victim": victim})
+            setp(ctx, "poison_prompt", p.id)
+        if victim is None or tags.get("heal_used"):
+            ctx.announce("witch_sees", to=[seat], seat=victim)
+
+
+def sorciere_close(ctx: Ctx) -> None:
+    for key, tag in (("heal_prompt", "heal_used"), ("poison_prompt", "poison_used")):
+        pid = ctx.s.pending.get(key)
+        if pid is None or not ctx.s.prompts[pid].to:
+            continue
+        witch = ctx.s.prompts[pid].to[0]
+        answer = ctx.s.prompts[pid].answers.get(witch)
+        if key == "heal_prompt" and answer is True:
+            ctx.emit("tag", {"seat": witch, "key": tag, "value": True}, to=[witch])
+            setp(ctx, "healed", True)
+        elif key == "poison_prompt" and answer:
+            ctx.emit("tag", {"seat": witch, "key": tag, "value": True}, to=[witch])
+            setp(ctx, "poisoned", answer[0])
+
+
+STEPS: dict[str, NightStep] = {
+    s.key: s
+    for s in [
+        NightStep("voleur", voleur_open, voleur_close),
+        NightStep("cupidon", cupidon_open, cupidon_close),
+        NightStep("amoureux", amoureux_open, nothing),
+        NightStep("voyante", voyante_open, voyante_close),
+        NightStep("loups", loups_open, loups_close),
+        NightStep("sorciere", sorciere_open, sorciere_close),
+    ]
+}
+
+
+STEP_CARD = {"voleur": "voleur", "cupidon": "cupidon", "amoureux": "cupidon", "voyante": "voyante",
+             "loups": "loup-garou", "sorciere": "sorciere"}
+
+
+def steps_for(order: str, night: int, composition: list[str]) -> list[str]:
+    """A step runs when its card is in the composition (public), held or not, dead or alive, so that timing
+    reveals nothing; first-night steps run on the first night only."""
+    out = []
+    for key in NIGHT_ORDERS[order]:
+        if key in FIRST_NIGHT_ONLY and night != 1:
+            continue
+        if STEP_CARD.get(key, key) not in composition:
+            continue
+        out.append(key)
+    return out

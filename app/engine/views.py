@@ -1,0 +1,141 @@
+"""The one projection of a game for a viewer, and the one test of whether an event reaches a viewer.
+
+Nothing else sends game data out. A viewer is a seat number, "mj", or "spectator".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.model import MJ, Event, GameState, Prompt
+from app.engine.ruleset import get_ruleset
+
+Viewer = int | str
+SPECTATOR = "spectator"
+
+
+def omniscient(state: GameState, viewer: Viewer) -> bool:
+    """The MJ sees everything; so does everyone once the game is over, and the dead when the room allows it."""
+    if viewer == MJ or state.phase == "ended":
+        return True
+    if isinstance(viewer, int) and viewer in state.players and state.options.get("dead_see_all"):
+        return not state.players[viewer].alive
+    return False
+
+
+def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
+    if event.to is None:
+        return True
+    if omniscient(state, viewer):
+        return True
+    return isinstance(viewer, int) and viewer in event.to
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """What a client receives of an event: never the generator's state."""
+    return {"type": event.type, "data": event.data, "at": event.at}
+
+
+def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any] | None:
+    mine = isinstance(viewer, int) and viewer in prompt.to
+    if not (sees_all or mine or prompt.visibility == "public"):
+        return None
+    if sees_all or prompt.visibility == "public" or (mine and prompt.visibility == "addressees"):
+        answers = dict(prompt.answers)
+        reasons = dict(prompt.reasons)
+    elif mine:
+        answers = {viewer: prompt.answers[viewer]} if viewer in prompt.answers else {}
+        reasons = {viewer: prompt.reasons[viewer]} if viewer in prompt.reasons else {}
+    else:
+        answers, reasons = {}, {}
+    out: dict[str, Any] = {
+        "id": prompt.id,
+        "step": prompt.step,
+        "kind": prompt.kind,
+        "options": prompt.options,
+        "min": prompt.min,
+        "max": prompt.max,
+        "policy": prompt.policy,
+        "deadline": prompt.deadline,
+        "mine": mine,
+        "answers": {str(k): v for k, v in answers.items()},
+        "reasons": {str(k): v for k, v in reasons.items()},
+        "info": prompt.info if (mine or sees_all) else {},
+        "visibility": prompt.visibility,
+    }
+    if sees_all or prompt.visibility != "self" or mine:
+        out["to"] = prompt.to if (sees_all or prompt.visibility != "self") else [viewer]
+    if prompt.to_mj:
+        out["to_mj"] = True
+        out["mine"] = viewer == MJ
+    return out
+
+
+def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
+    rules = get_ruleset(state.ruleset)
+    sees_all = omniscient(state, viewer)
+    me = state.players.get(viewer) if isinstance(viewer, int) else None
+    players = []
+    for p in state.by_position():
+        if sees_all or p.revealed or (me is not None and p.seat == me.seat):
+            role = p.role
+        elif isinstance(viewer, int):
+            role = rules.role_of_viewer_known(state, viewer, p.seat)
+        else:
+            role = None
+        players.append(
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "position": p.position,
+                "alive": p.alive,
+                "role": role,
+                "captain": state.captain == p.seat,
+                "me": me is not None and p.seat == me.seat,
+            }
+        )
+    prompts = []
+    for prompt in state.prompts.values():
+        if prompt.closed:
+            continue
+        pv = prompt_view(prompt, viewer, sees_all)
+        if pv is not None:
+            prompts.append(pv)
+    step = None
+    if state.step is not None:
+        step = {"key": state.step.key, "started": state.step.started, "deadline": state.step.deadline}
+    out: dict[str, Any] = {
+        "ruleset": state.ruleset,
+        "phase": state.phase,
+        "night": state.night,
+        "day": state.day,
+        "step": step,
+        "paused": state.paused_at is not None,
+        "options": {k: v for k, v in state.options.items() if k != "preassigned" or viewer == MJ},
+        "composition": state.composition,
+        "players": players,
+        "prompts": prompts,
+        "viewer": {"kind": "mj" if viewer == MJ else ("seat" if me is not None else SPECTATOR)},
+        "result": state.result,
+    }
+    if me is not None:
+        out["viewer"]["seat"] = me.seat
+        out["me"] = {
+            "seat": me.seat,
+            "name": me.name,
+            "role": me.role,
+            "original_role": me.original_role,
+            "alive": me.alive,
+        }
+    if viewer == MJ:
+        out["mj"] = {
+            "queue": state.queue,
+            "pending": state.pending,
+            "wake_at": state.wake_at,
+            "spare_cards": state.spare_cards,
+            "min_end": state.step.min_end if state.step else None,
+            "tags": {str(p.seat): p.tags for p in state.players.values()},
+            "lovers": state.lovers,
+        }
+    out.update(rules.view_extra(state, viewer if not sees_all or viewer == MJ else MJ))
+    return out

@@ -1,0 +1,99 @@
+"""Play whole games through the engine alone, with bots answering at random and time jumping to each deadline."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from app.bots import random_answer
+from app.engine.core import apply, new_state
+from app.engine.errors import Rejected
+from app.engine.model import MJ, SYSTEM, Command, Event, GameState
+from app.engine.ruleset import get_ruleset
+from app.engine.views import view
+
+FAST = {"night_step": 30, "plausible_min": 1, "plausible_max": 3, "dawn": 1, "election": 30, "debate": 5,
+        "vote": 30, "reaction": 10}
+
+
+class Game:
+    """A game driven in virtual time; `events` is its whole log."""
+
+    def __init__(self, ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None) -> None:
+        self.state, self.events = new_state(ruleset, seed, options)
+        self.at = 1_000_000.0
+        for seat in range(players):
+            self.do(Command(type="join", by=SYSTEM, at=self.at, args={"seat": seat, "name": f"P{seat}"}))
+
+    def do(self, cmd: Command) -> list[Event]:
+        self.state, events = apply(self.state, cmd)
+        self.events.extend(events)
+        return events
+
+    def try_do(self, cmd: Command) -> bool:
+        try:
+            self.do(cmd)
+            return True
+        except Rejected:
+            return False
+
+    def tick(self) -> None:
+        wake = self.state.wake_at
+        if wake is not None:
+            self.at = max(self.at, wake)
+        self.do(Command(type="tick", by=SYSTEM, at=self.at))
+
+
+def bot_round(game: Game, rnd: random.Random, skip: float = 0.1) -> None:
+    """Every seat with an open prompt answers (or, sometimes, stays silent) from its own view."""
+    state: GameState = game.state
+    for seat in list(state.players):
+        for prompt in view(game.state, seat)["prompts"]:
+            if not prompt["mine"] or str(seat) in prompt["answers"] or rnd.random() < skip:
+                continue
+            for _ in range(4):
+                answer = random_answer(prompt, rnd, seat)
+                cmd = Command(type="answer", by=seat, at=game.at, args={"prompt": prompt["id"], "answer": answer})
+                if game.try_do(cmd):
+                    break
+            game.at += rnd.uniform(0.0, 0.5)
+
+
+def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None,
+         max_rounds: int = 3000) -> Game:
+    rnd = random.Random(seed)
+    opts = {**FAST, **(options or {})}
+    game = Game(ruleset, seed, players, opts)
+    game.do(Command(type="start", by=MJ, at=game.at))
+    for _ in range(max_rounds):
+        if game.state.phase == "ended":
+            return game
+        bot_round(game, rnd)
+        game.tick()
+    raise RuntimeError(f"game {seed} did not end after {max_rounds} rounds")
+
+
+def simulate(ruleset: str, games: int, seed: int, players: int | None = None) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
+    rnd = random.Random(seed)
+    wins: Counter[str] = Counter()
+    finished = errors = 0
+    for i in range(games):
+        n = players or rnd.randint(rules.min_players, min(rules.max_players, 18))
+        try:
+            game = play(ruleset, seed * 100_003 + i, n)
+        except Exception as exc:  # noqa: BLE001 - a simulator counts every failure instead of stopping
+            errors += 1
+            print(f"game {i}: error {type(exc).__name__}: {exc}")
+            continue
+        finished += 1
+        result = game.state.result or {}
+        wins[str(result.get("camp"))] += 1
+        print(f"game {i}: {n} players, {game.state.night} nights, winner {result.get('camp')}")
+    return {"games": games, "finished": finished, "errors": errors, "wins": dict(wins)}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(json.dumps(simulate("thiercelieux", 5, 1)))
