@@ -1,0 +1,42 @@
+# Veillée — developer tasks. Everything runs from the project's own .venv.
+#   make run   HOST=0.0.0.0 PORT=8000 DATABASE_URL=postgresql://...   (env vars are honoured)
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+export DATABASE_URL ?= sqlite+aiosqlite:///./veillee.db
+
+.PHONY: venv migrate run test lint demo bench clean
+
+venv: $(STAMP)
+
+# Re-install only when pyproject.toml changes (or the venv is missing).
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+migrate: venv
+	$(BIN)/alembic upgrade head
+
+run: venv migrate
+	$(BIN)/uvicorn app.main:app --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
+
+test: venv
+	$(BIN)/pytest -q -rs
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/mypy app
+
+demo: venv
+	$(BIN)/python -m app demo
+
+bench: venv
+	$(BIN)/python -m app bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

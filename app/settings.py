@@ -1,0 +1,71 @@
+"""Runtime configuration, read from environment variables (no prefix).
+
+DATABASE_URL      SQLAlchemy URL; plain ``postgresql://``/``postgres://``/``sqlite:///`` URLs are
+                  rewritten to their async drivers (asyncpg / aiosqlite).
+ALLOWED_ORIGINS   comma-separated list of extra origins allowed for WebSocket/CSRF checks;
+                  empty (default) means same host only.
+SNAPSHOT_EVERY    write a state snapshot every N events (default 50).
+LOG_LEVEL         logging level name (default INFO).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated, Any
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./veillee.db"
+
+
+def normalise_database_url(url: str) -> str:
+    """Return ``url`` with an async driver: asyncpg for PostgreSQL, aiosqlite for SQLite."""
+    url = url.strip()
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg2://", "postgresql+psycopg://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix) :]
+    if url.startswith("sqlite://") and not url.startswith("sqlite+"):
+        return "sqlite+aiosqlite://" + url[len("sqlite://") :]
+    return url
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    database_url: str = DEFAULT_DATABASE_URL
+    allowed_origins: Annotated[list[str], NoDecode] = []
+    snapshot_every: int = 50
+    log_level: str = "INFO"
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _normalise_url(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return normalise_database_url(v) if v.strip() else DEFAULT_DATABASE_URL
+        return v
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
+        return v
+
+    @field_validator("snapshot_every")
+    @classmethod
+    def _positive(cls, v: int) -> int:
+        if v < 1:
+            raise ValueError("SNAPSHOT_EVERY must be >= 1")
+        return v
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, v: Any) -> Any:
+        return v.strip().upper() if isinstance(v, str) else v
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Process-wide settings (cached; call ``get_settings.cache_clear()`` in tests after changing env)."""
+    return Settings()

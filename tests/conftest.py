@@ -1,0 +1,136 @@
+"""Shared pytest fixtures.
+
+Database selection
+------------------
+* ``TEST_DATABASE_URL`` unset  -> SQLite: one file migrated with Alembic per test session, copied
+  to a fresh file in ``tmp_path`` for every test (so each test starts from an empty, migrated DB).
+* ``TEST_DATABASE_URL`` set     -> that database (PostgreSQL in CI). It is reset once per session with
+  ``alembic downgrade base`` + ``upgrade head``; every test then starts from emptied tables (TRUNCATE).
+  If it cannot be reached: skip locally, but FAIL when ``CI`` is set (CI must never silently skip).
+
+Fixtures
+--------
+* ``database_url`` (str): async SQLAlchemy URL of a clean, migrated database. Also exported as the
+  ``DATABASE_URL`` env var (and ``get_settings`` cache cleared) so app code under test uses it.
+* ``db`` (``app.store.db.Database``): engine + sessionmaker on ``database_url``, disposed afterwards.
+
+Add new fixtures below; keep database plumbing in this file so every test shares it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from sqlalchemy import text
+
+from app.settings import get_settings, normalise_database_url
+from app.store.db import Database, database_kind
+from app.store.migrate import downgrade_base, upgrade_head
+from app.store.models import Base
+
+T = TypeVar("T")
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
+IN_CI = bool(os.environ.get("CI"))
+
+
+def _in_thread(fn: Callable[[], T]) -> T:
+    """Run ``fn`` in a worker thread: Alembic's env calls asyncio.run(), which needs a thread with no loop."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(fn).result()
+
+
+def _check_connect(url: str) -> None:
+    async def ping() -> None:
+        db = Database(url)
+        try:
+            async with db.engine.connect() as conn:
+                await asyncio.wait_for(conn.execute(text("SELECT 1")), timeout=10)
+        finally:
+            await db.dispose()
+
+    _in_thread(lambda: asyncio.run(ping()))
+
+
+@pytest.fixture(scope="session")
+def _external_database() -> str | None:
+    """The TEST_DATABASE_URL database, reachable and freshly migrated, or None when unset."""
+    if not TEST_DATABASE_URL:
+        return None
+    url = normalise_database_url(TEST_DATABASE_URL)
+    try:
+        _check_connect(url)
+    except Exception as exc:
+        msg = f"TEST_DATABASE_URL is set but unreachable ({type(exc).__name__}: {exc})"
+        if IN_CI:
+            pytest.fail(msg, pytrace=False)  # CI must exercise PostgreSQL, never skip it
+        pytest.skip(msg)
+    _in_thread(lambda: downgrade_base(url))
+    _in_thread(lambda: upgrade_head(url))
+    return url
+
+
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to head once per session; tests get copies of it."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.db"
+    _in_thread(lambda: upgrade_head(f"sqlite+aiosqlite:///{path}"))
+    return path
+
+
+def _truncate_all(url: str) -> None:
+    tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
+
+    async def run() -> None:
+        db = Database(url)
+        try:
+            async with db.engine.begin() as conn:
+                if db.kind == "postgresql":
+                    await conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+                else:
+                    for table in reversed(Base.metadata.sorted_tables):
+                        await conn.execute(table.delete())
+        finally:
+            await db.dispose()
+
+    _in_thread(lambda: asyncio.run(run()))
+
+
+@pytest.fixture
+def database_url(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    if TEST_DATABASE_URL:
+        url: str = request.getfixturevalue("_external_database")
+        _truncate_all(url)
+    else:
+        template: Path = request.getfixturevalue("_sqlite_template")
+        target = tmp_path / "veillee-test.db"
+        shutil.copyfile(template, target)
+        url = f"sqlite+aiosqlite:///{target}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    yield url
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def database_kind_name(database_url: str) -> str:
+    """``"sqlite"`` or ``"postgresql"``: the backend this test runs on."""
+    return database_kind(database_url)
+
+
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    database = Database(database_url)
+    try:
+        yield database
+    finally:
+        await database.dispose()
