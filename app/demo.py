@@ -1,0 +1,118 @@
+"""`make demo`: the real app in-process on SQLite, bots over real websockets, one automatic game to the end."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import socket
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from app.bots import random_answer
+from app.client import Client, create_room, join_room
+
+DEMO_OPTIONS = {"moderation": "auto", "night_step": 3, "plausible_min": 0.2, "plausible_max": 0.6, "dawn": 0.3,
+                "election": 3, "debate": 0.3, "vote": 3, "reaction": 2}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.asynccontextmanager
+async def serve(database_url: str, port: int | None = None) -> AsyncIterator[str]:
+    """Run the app with uvicorn inside this event loop; yields its base URL."""
+    from app.settings import Settings
+    from app.store.migrate import upgrade_head
+
+    await asyncio.to_thread(upgrade_head, database_url)
+    from app.main import create_app
+
+    app = create_app(Settings(database_url=database_url))
+    port = port or free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False,
+                            ws_max_size=65536, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+async def bot(client: Client, rnd: random.Random) -> None:
+    """Answer every prompt addressed to this seat, from its own view, until the game ends."""
+    me = client.view.get("me", {}).get("seat")
+    while client.view.get("phase") != "ended":
+        for prompt in client.my_prompts():
+            if str(me) in prompt["answers"]:
+                continue
+            await asyncio.sleep(rnd.uniform(0.01, 0.1))
+            for _ in range(4):
+                reply = await client.send("answer", prompt=prompt["id"], answer=random_answer(prompt, rnd, me))
+                if reply["type"] == "ack" or reply.get("code") in ("prompt_closed", "no_such_prompt"):
+                    break
+        client.changed.clear()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(client.changed.wait(), 1.0)
+
+
+async def play_game(base: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Client:
+    """Create a room, seat `players` bots, start, play to the end; returns the MJ's client."""
+    rnd = random.Random(seed)
+    room = await create_room(base, options={**DEMO_OPTIONS, **(options or {})})
+    mj = Client(base, room["code"], room["mj_token"], "MJ")
+    await mj.connect()
+    bots = []
+    for i in range(players):
+        seat = await join_room(base, room["code"], f"Bot{i + 1}")
+        c = Client(base, room["code"], seat["token"], f"Bot{i + 1}")
+        await c.connect()
+        bots.append(c)
+    await mj.do("start")
+    await asyncio.wait_for(asyncio.gather(*(bot(c, random.Random(rnd.random())) for c in bots)), 600)
+    await mj.wait_for(lambda v: v.get("phase") == "ended")
+    for c in bots:
+        await c.close()
+    return mj
+
+
+def summary(mj: Client) -> list[str]:
+    names = {p["seat"]: p["name"] for p in mj.view["players"]}
+    lines: list[str] = []
+    for e in mj.events:
+        d = e["data"]
+        if e["type"] == "phase":
+            lines.append(f"-- {'Night' if d['phase'] == 'night' else 'Day'} {d.get('night') or d.get('day')}")
+        elif e["type"] == "died":
+            lines.append(f"   {names[d['seat']]} dies ({d['cause']}), was {d['role']}")
+        elif e["type"] == "captain" and d.get("seat") is not None:
+            lines.append(f"   {names[d['seat']]} becomes captain")
+    result = mj.view["result"] or {}
+    winners = ", ".join(names[s] for s in result.get("winners", [])) or "nobody"
+    lines.append(f"Winners: {result.get('camp')} — {winners}")
+    return lines
+
+
+async def main(players: int = 8, seed: int = 1) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'demo.db'}"
+        async with serve(url) as base:
+            mj = await play_game(base, players, seed)
+            await mj.close()
+    for line in summary(mj):
+        print(line)
+    return 0

@@ -1,0 +1,1 @@
+"""Connections, per-viewer streams and timers."""

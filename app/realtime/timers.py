@@ -1,0 +1,54 @@
+"""Room timers. The deadline itself lives in the database (rooms.deadline_at); a task per room sleeps until it
+and sends a `tick`. On start-up every overdue or pending deadline is re-armed, and an overdue one fires at once.
+A tick is idempotent: if nothing is due, the engine does nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("veillee.timers")
+
+
+class Timers:
+    def __init__(self, fire: Callable[[str], Awaitable[None]], clock: Callable[[], float] = time.time) -> None:
+        self.fire = fire
+        self.clock = clock
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.due: dict[str, float] = {}
+
+    def arm(self, room_id: str, at: float | None) -> None:
+        if self.due.get(room_id) == at and room_id in self.tasks:
+            return
+        old = self.tasks.pop(room_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        self.due.pop(room_id, None)
+        if at is None:
+            return
+        self.due[room_id] = at
+        self.tasks[room_id] = asyncio.get_running_loop().create_task(self._wait(room_id, at))
+
+    async def _wait(self, room_id: str, at: float) -> None:
+        try:
+            delay = at - self.clock()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            # Small slack: the engine compares with the time it reads itself.
+            await asyncio.sleep(0.005)
+            if self.tasks.get(room_id) is asyncio.current_task():
+                self.tasks.pop(room_id, None)
+                self.due.pop(room_id, None)
+            await self.fire(room_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("timer of room %s failed", room_id)
+
+    async def close(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+        self.tasks.clear()

@@ -1,0 +1,1 @@
+"""Rooms: one writer per room (load, decide, append, commit, then publish)."""

@@ -1,0 +1,256 @@
+"""The room service: the only writer of a room's event log.
+
+A command runs under the room's lock: decide on the in-memory state, append the events in one transaction that
+checks the expected sequence number (the database serialises writers, even across processes), commit, and only
+then publish and re-arm the room's timer. A rejected or rolled-back command sends nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets as pysecrets
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.engine import Command, Event, GameState, Rejected, replay
+from app.engine.core import apply, new_state
+from app.engine.model import MJ, SYSTEM
+from app.engine.ruleset import get_ruleset
+from app.rooms.secrets import hash_token, new_code, new_token, same_hash
+from app.store import repository as repo
+from app.store.db import Database
+
+log = logging.getLogger("veillee.rooms")
+Viewer = int | str
+Extra = Callable[[AsyncSession], Awaitable[None]]
+
+
+class Publisher(Protocol):
+    async def publish(self, room: Room, events: list[Event]) -> None: ...
+
+    async def kick(self, room_id: str, viewer: Viewer) -> None: ...
+
+
+class Arming(Protocol):
+    def arm(self, room_id: str, at: float | None) -> None: ...
+
+
+@dataclass
+class Room:
+    id: str
+    code: str
+    ruleset: str
+    mj_token_hash: str
+    state: GameState
+    events: list[Event]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    cids: set[str] = field(default_factory=set)
+
+
+def to_row(event: Event) -> dict[str, Any]:
+    return {"type": event.type, "at": event.at, "data": {"data": event.data, "to": event.to, "rng": event.rng}}
+
+
+def from_row(row: Any) -> Event:
+    body = row.data
+    return Event(type=row.type, at=row.at, data=body.get("data", {}), to=body.get("to"), rng=body.get("rng"))
+
+
+class RoomService:
+    def __init__(self, db: Database, snapshot_every: int = 50, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self.codes: dict[str, str] = {}
+        self.publisher: Publisher | None = None
+        self.timers: Arming | None = None
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # -- rooms ---------------------------------------------------------------------------------------------
+    async def create_room(self, ruleset: str, options: dict[str, Any] | None = None,
+                          composition: list[str] | None = None) -> tuple[Room, str]:
+        """A new lobby; returns the room and the MJ's secret token (shown once, stored hashed)."""
+        get_ruleset(ruleset)
+        at = self.clock()
+        state, events = new_state(ruleset, pysecrets.randbits(63), options, at)
+        if composition is not None:
+            state, more = apply(state, Command(type="configure", by=MJ, at=at, args={"composition": composition}))
+            events += more
+        token = new_token()
+        room_id = uuid.uuid4().hex
+        for _ in range(5):
+            code = new_code()
+            try:
+                async with self.db.session() as s:
+                    await repo.create_room(s, room_id=room_id, code=code, ruleset=ruleset,
+                                           mj_token_hash=hash_token(token), at=at)
+                    await repo.append_events(s, room_id, 0, [to_row(e) for e in events], None)
+                    await s.commit()
+                break
+            except IntegrityError:  # a code collision, however unlikely: draw another
+                continue
+        else:  # pragma: no cover
+            raise RuntimeError("could not draw a free room code")
+        room = Room(room_id, code, ruleset, hash_token(token), state, events)
+        self.rooms[room_id] = room
+        self.codes[code] = room_id
+        return room, token
+
+    async def by_code(self, code: str) -> Room | None:
+        room_id = self.codes.get(code)
+        if room_id is None:
+            async with self.db.session() as s:
+                row = await repo.get_room_by_code(s, code)
+            if row is None:
+                return None
+            room_id = row.id
+        return await self.get(room_id)
+
+    async def get(self, room_id: str) -> Room | None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(room_id, asyncio.Lock())
+        async with lock:
+            if room_id in self.rooms:
+                return self.rooms[room_id]
+            room = await self._load(room_id)
+            if room is not None:
+                self.rooms[room_id] = room
+                self.codes[room.code] = room_id
+            return room
+
+    async def _load(self, room_id: str) -> Room | None:
+        """State from the latest snapshot plus the events after it; the full log is kept for the streams."""
+        async with self.db.session() as s:
+            row = await repo.get_room(s, room_id)
+            if row is None:
+                return None
+            rows = await repo.load_events(s, room_id)
+            snap = await repo.latest_snapshot(s, room_id)
+        events = [from_row(r) for r in rows]
+        if snap is not None and snap.seq <= len(events):
+            state = GameState.model_validate(snap.state)
+            state = replay(events[snap.seq:], state)
+        else:
+            state = replay(events)
+        cids = {r.cid for r in rows if r.cid}
+        return Room(row.id, row.code, row.ruleset, row.mj_token_hash, state, events, cids=cids)
+
+    async def forget(self, room_id: str) -> None:
+        """Drop the in-memory copy (tests use it to prove a room reloads from the database)."""
+        room = self.rooms.pop(room_id, None)
+        if room is not None:
+            self.codes.pop(room.code, None)
+
+    # -- who is speaking ---------------------------------------------------------------------------------------
+    async def authenticate(self, room: Room, token: str | None) -> Viewer:
+        """The MJ's token, a seat's token, or nothing (a spectator). A wrong token is refused, not downgraded."""
+        if not token:
+            return "spectator"
+        digest = hash_token(token)
+        if same_hash(digest, room.mj_token_hash):
+            return MJ
+        async with self.db.session() as s:
+            seat = await repo.seat_by_token_hash(s, room.id, digest)
+        if seat is None:
+            raise Rejected("bad_token", "This link is not valid for this room (a substitute may have your seat).")
+        return seat.seat
+
+    # -- commands -----------------------------------------------------------------------------------------------
+    async def submit(self, room: Room, by: Viewer, type_: str, args: dict[str, Any] | None = None,
+                     cid: str | None = None, extra: Extra | None = None) -> list[Event]:
+        """Apply a command once (a resent client id is acknowledged without being applied again)."""
+        if by == "spectator":
+            raise Rejected("spectator", "Spectators watch; they do not act.")
+        actor: int | str = by
+        async with room.lock:
+            if cid is not None and cid in room.cids:
+                return []
+            cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})  # type: ignore[arg-type]
+            state, events = apply(room.state, cmd)
+            if not events and extra is None:
+                if self.timers is not None:
+                    self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
+                return []
+            await self._append(room, state, events, cid, extra)
+            room.state = state
+            room.events.extend(events)
+            if cid is not None:
+                room.cids.add(cid)
+        if self.publisher is not None and events:
+            await self.publisher.publish(room, events)
+        if self.timers is not None:
+            self.timers.arm(room.id, None if state.phase == "ended" else state.wake_at)
+        return events
+
+    async def _append(self, room: Room, state: GameState, events: list[Event], cid: str | None,
+                      extra: Extra | None) -> None:
+        expected = room.state.seq
+        async with self.db.session() as s:
+            try:
+                await repo.append_events(s, room.id, expected, [to_row(e) for e in events], cid)
+            except repo.SeqConflict:
+                await s.rollback()
+                # Another process wrote to this room: take its events and refuse this command, which the
+                # client may resend against the fresh state.
+                await self.forget(room.id)
+                raise Rejected("stale", "The game moved on; please try again.") from None
+            if extra is not None:
+                await extra(s)
+            await repo.set_deadline(s, room.id, state.wake_at)
+            if state.phase == "ended":
+                await repo.set_finished(s, room.id)
+            if state.seq // self.snapshot_every > expected // self.snapshot_every:
+                await repo.save_snapshot(s, room.id, state.seq, state.model_dump(mode="json"))
+            await s.commit()
+
+    async def join(self, room: Room, name: str) -> tuple[int, str]:
+        """Take the next free seat; returns it with the seat's secret token."""
+        token = new_token()
+        seat = max([*room.state.players, -1]) + 1
+        async with self.db.session() as s:
+            seats = await repo.seats(s, room.id)
+        seat = max([seat, *[x.seat + 1 for x in seats]])
+
+        async def save_token(s: AsyncSession) -> None:
+            await repo.upsert_seat_token(s, room.id, seat, hash_token(token), name[:40], self.clock())
+
+        await self.submit(room, SYSTEM, "join", {"seat": seat, "name": name}, extra=save_token)
+        return seat, token
+
+    async def substitute(self, room: Room, seat: int, name: str | None) -> str:
+        """A substitute takes the seat: a new token replaces the old one, which stops working at once."""
+        if seat not in room.state.players:
+            raise Rejected("no_such_seat", f"There is no seat {seat}.", seat=seat)
+        token = new_token()
+        final_name = name or room.state.players[seat].name
+
+        async def save_token(s: AsyncSession) -> None:
+            await repo.upsert_seat_token(s, room.id, seat, hash_token(token), final_name[:40], self.clock())
+
+        await self.submit(room, SYSTEM, "substitute", {"seat": seat, "name": final_name}, extra=save_token)
+        if self.publisher is not None:
+            await self.publisher.kick(room.id, seat)
+        return token
+
+    async def tick(self, room_id: str) -> None:
+        room = await self.get(room_id)
+        if room is None:
+            return
+        try:
+            await self.submit(room, SYSTEM, "tick")
+        except Rejected as exc:
+            log.warning("tick refused in room %s: %s", room_id, exc.rejection.code)
+
+    async def pending_deadlines(self) -> list[tuple[str, float]]:
+        async with self.db.session() as s:
+            return await repo.rooms_with_deadline(s)

@@ -1,0 +1,1 @@
+"""HTTP routes, pages and the websocket endpoint."""

@@ -1,0 +1,142 @@
+"""The JSON API (documented in docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from fastapi import APIRouter, Depends, Header, Request, Response
+from pydantic import BaseModel, Field
+
+from app.engine import Rejected, view
+from app.engine.model import MJ
+from app.engine.ruleset import RULESETS, get_ruleset
+from app.rooms.secrets import pretty_code
+from app.store.db import database_kind
+from app.web.deps import Services, client_ip, rate_limit, rejection_response, room_or_404, services
+
+router = APIRouter()
+
+
+class CreateRoom(BaseModel):
+    ruleset: str = "thiercelieux"
+    options: dict[str, Any] = Field(default_factory=dict)
+    composition: list[str] | None = None
+
+
+class Join(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class Substitute(BaseModel):
+    seat: int
+    name: str | None = Field(default=None, max_length=40)
+
+
+class CommandIn(BaseModel):
+    command: str = Field(max_length=40)
+    args: dict[str, Any] = Field(default_factory=dict)
+    cid: str | None = Field(default=None, max_length=64)
+
+
+def links(request: Request, code: str) -> dict[str, str]:
+    base = str(request.base_url).rstrip("/")
+    return {"join_url": f"{base}/r/{code}", "mj_url": f"{base}/r/{code}/mj", "qr_url": f"{base}/r/{code}/qr.svg"}
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+@router.get("/healthz")
+async def healthz(svc: Services = Depends(services)) -> dict[str, Any]:
+    return {"status": "ok", "database": database_kind(svc.db.url), "rooms_loaded": len(svc.rooms.rooms),
+            "connections": svc.hub.count()}
+
+
+@router.get("/api/rulesets/{key}")
+async def ruleset_info(key: str) -> dict[str, Any]:
+    try:
+        rules = get_ruleset(key)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {
+        "key": rules.key,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "roles": [{"key": r.key, "camp": r.camp, "unique": r.unique} for r in rules.roles.values()],
+        "options": rules.default_options(),
+        "options_schema": rules.options_model.model_json_schema(),
+        "suggested": {n: rules.suggested_composition(n) for n in range(rules.min_players, rules.max_players + 1)},
+    }
+
+
+@router.get("/api/rulesets")
+async def rulesets() -> list[str]:
+    get_ruleset("thiercelieux")
+    return sorted(RULESETS)
+
+
+@router.post("/api/rooms", status_code=201)
+async def create_room(body: CreateRoom, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+    rate_limit("20/minute", "create", client_ip(request))
+    try:
+        room, token = await svc.rooms.create_room(body.ruleset, body.options, body.composition)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {"code": room.code, "pretty_code": pretty_code(room.code), "mj_token": token,
+            **links(request, room.code)}
+
+
+@router.get("/api/rooms/{code}")
+async def room_info(code: str, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+    room = await room_or_404(svc, code)
+    return {"code": room.code, "pretty_code": pretty_code(room.code), "ruleset": room.ruleset,
+            "view": view(room.state, "spectator"), **links(request, room.code)}
+
+
+@router.post("/api/rooms/{code}/join", status_code=201)
+async def join(code: str, body: Join, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+    rate_limit("30/minute", "join", client_ip(request))
+    room = await room_or_404(svc, code)
+    try:
+        seat, token = await svc.rooms.join(room, body.name)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {"seat": seat, "token": token, **links(request, room.code)}
+
+
+@router.post("/api/rooms/{code}/substitute", status_code=201)
+async def substitute(code: str, body: Substitute, request: Request, svc: Services = Depends(services),
+                     authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    room = await room_or_404(svc, code)
+    try:
+        if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
+            raise Rejected("mj_only", "Only the game master can seat a substitute.")
+        token = await svc.rooms.substitute(room, body.seat, body.name)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {"seat": body.seat, "token": token, **links(request, room.code)}
+
+
+@router.post("/api/rooms/{code}/commands")
+async def post_command(code: str, body: CommandIn, request: Request, svc: Services = Depends(services),
+                       authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    """The same commands as the websocket, for clients that only speak HTTP."""
+    rate_limit("60/minute", "command", client_ip(request))
+    room = await room_or_404(svc, code)
+    try:
+        viewer = await svc.rooms.authenticate(room, bearer(authorization))
+        events = await svc.rooms.submit(room, viewer, body.command, body.args, body.cid)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {"ok": True, "events": len(events)}
+
+
+@router.get("/r/{code}/qr.svg")
+async def qr(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    room = await room_or_404(svc, code)
+    svg = segno.make(links(request, room.code)["join_url"], error="m").svg_inline(scale=6, border=2)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})

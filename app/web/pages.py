@@ -1,0 +1,64 @@
+"""Server-rendered pages (Jinja2); the browser's ES modules in static/ take over from there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.i18n import LANGS, catalogue, pick_language, translate
+from app.rooms.secrets import normalise_code, pretty_code
+from app.web.deps import Services, room_or_404, services
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+templates = Jinja2Templates(directory=str(ROOT / "templates"))
+router = APIRouter()
+
+
+def context(request: Request, **extra: Any) -> dict[str, Any]:
+    lang = pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
+                         request.headers.get("accept-language"))
+
+    def t(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    return {"request": request, "lang": lang, "langs": LANGS, "t": t, "catalogue": catalogue(lang), **extra}
+
+
+def render(request: Request, name: str, **extra: Any) -> Response:
+    ctx = context(request, **extra)
+    response = templates.TemplateResponse(request, name, ctx)
+    if request.query_params.get("lang") in LANGS:
+        response.set_cookie("lang", ctx["lang"], max_age=365 * 24 * 3600, samesite="lax")
+    # Pages carry no secret, but they must not be framed by another site.
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    return render(request, "home.html")
+
+
+@router.get("/join")
+async def join_by_code(code: str = "") -> Response:
+    clean = normalise_code(code)
+    if not clean:
+        return RedirectResponse("/", status_code=303)
+    return RedirectResponse(f"/r/{clean}", status_code=303)
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def room_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    room = await room_or_404(svc, code)
+    return render(request, "room.html", code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
+
+
+@router.get("/r/{code}/mj", response_class=HTMLResponse)
+async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    room = await room_or_404(svc, code)
+    return render(request, "mj.html", code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
