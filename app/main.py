@@ -18,7 +18,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
 from app.web import api, pages, ws
-from app.web.deps import Services
+from app.web.deps import Limiter, Services
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("veillee")
@@ -37,7 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         timers = Timers(rooms.tick)
         rooms.publisher = hub
         rooms.timers = timers
-        app.state.services = Services(settings, db, rooms, hub, timers)
+        app.state.services = Services(settings, db, rooms, hub, timers, Limiter())
         # Timers survive restarts: every pending deadline is re-armed; an overdue one fires at once.
         for room_id, at in await rooms.pending_deadlines():
             timers.arm(room_id, at)

@@ -36,6 +36,11 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     allowed_origins: Annotated[list[str], NoDecode] = []
     snapshot_every: int = 50
+    # Rate limits per client address (the `limits` library's notation).
+    create_rate: str = "20/minute"
+    join_rate: str = "60/minute"
+    command_rate: str = "120/minute"
+    frame_rate: str = "20/second"
     log_level: str = "INFO"
 
     @field_validator("database_url", mode="before")

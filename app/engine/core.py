@@ -83,8 +83,9 @@ def step_ready(state: GameState, at: float) -> bool:
         return False
     if step.min_end is not None and at < step.min_end:
         return False
-    # A step with no deadline and nothing to answer waits for the MJ (or its min_end).
-    return bool(prompts) or step.min_end is not None or step.deadline is not None
+    # A step with nothing to answer lasts until its min_end (a night step kept for appearances), else until its
+    # deadline (dawn, debate) or, without one, until the MJ advances it.
+    return bool(prompts) or step.min_end is not None
 
 
 def settle(ctx: Ctx) -> None:

@@ -13,7 +13,7 @@ from app.engine.model import MJ
 from app.engine.ruleset import RULESETS, get_ruleset
 from app.rooms.secrets import pretty_code
 from app.store.db import database_kind
-from app.web.deps import Services, client_ip, rate_limit, rejection_response, room_or_404, services
+from app.web.deps import Services, client_ip, rejection_response, room_or_404, services
 
 router = APIRouter()
 
@@ -81,7 +81,7 @@ async def rulesets() -> list[str]:
 
 @router.post("/api/rooms", status_code=201)
 async def create_room(body: CreateRoom, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
-    rate_limit("20/minute", "create", client_ip(request))
+    svc.limiter.check(svc.settings.create_rate, "create", client_ip(request))
     try:
         room, token = await svc.rooms.create_room(body.ruleset, body.options, body.composition)
     except Rejected as exc:
@@ -99,7 +99,7 @@ async def room_info(code: str, request: Request, svc: Services = Depends(service
 
 @router.post("/api/rooms/{code}/join", status_code=201)
 async def join(code: str, body: Join, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
-    rate_limit("30/minute", "join", client_ip(request))
+    svc.limiter.check(svc.settings.join_rate, "join", client_ip(request))
     room = await room_or_404(svc, code)
     try:
         seat, token = await svc.rooms.join(room, body.name)
@@ -125,7 +125,7 @@ async def substitute(code: str, body: Substitute, request: Request, svc: Service
 async def post_command(code: str, body: CommandIn, request: Request, svc: Services = Depends(services),
                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
     """The same commands as the websocket, for clients that only speak HTTP."""
-    rate_limit("60/minute", "command", client_ip(request))
+    svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
     room = await room_or_404(svc, code)
     try:
         viewer = await svc.rooms.authenticate(room, bearer(authorization))

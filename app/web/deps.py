@@ -29,6 +29,21 @@ STATUS = {
 }
 
 
+class Limiter:
+    """Rate limits held by one app (in memory: a small VPS runs one process; see docs/architecture.md)."""
+
+    def __init__(self) -> None:
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def hit(self, rule: str, *keys: str) -> bool:
+        return self._limiter.hit(parse(rule), *keys)
+
+    def check(self, rule: str, *keys: str) -> None:
+        """Raise a 429 rejection when `keys` went over `rule` (e.g. "10/minute")."""
+        if not self.hit(rule, *keys):
+            raise rejection_response(Rejected("rate_limited", f"Too many requests ({rule}); wait a little."))
+
+
 @dataclass
 class Services:
     settings: Settings
@@ -36,6 +51,7 @@ class Services:
     rooms: RoomService
     hub: Hub
     timers: Timers
+    limiter: Limiter
 
 
 def services(request: Request) -> Services:
@@ -53,20 +69,6 @@ async def room_or_404(svc: Services, code: str) -> Room:
     if room is None:
         raise rejection_response(Rejected("no_such_room", "There is no room with this code."))
     return room
-
-
-_storage = MemoryStorage()
-_limiter = MovingWindowRateLimiter(_storage)
-
-
-def rate_limit(rule: str, *keys: str) -> None:
-    """Raise a 429 rejection when `keys` went over `rule` (e.g. "10/minute")."""
-    if not _limiter.hit(parse(rule), *keys):
-        raise rejection_response(Rejected("rate_limited", f"Too many requests ({rule}); wait a little."))
-
-
-def allow_hit(rule: str, *keys: str) -> bool:
-    return _limiter.hit(parse(rule), *keys)
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:

@@ -15,13 +15,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.engine import Rejected
 from app.realtime.hub import Connection
 from app.rooms.secrets import normalise_code
-from app.web.deps import Services, allow_hit, origin_allowed
+from app.web.deps import Services, origin_allowed
 
 router = APIRouter()
 log = logging.getLogger("veillee.ws")
 MAX_FRAME = 8192  # bytes a client frame may hold
 HELLO_TIMEOUT = 10.0
-RATE = "20/second"
 
 
 async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> None:
@@ -76,7 +75,7 @@ async def websocket(ws: WebSocket, code: str) -> None:
             if len(raw) > MAX_FRAME:
                 await send(conn, ws, error("too_large", f"A frame holds at most {MAX_FRAME} bytes."))
                 continue
-            if not allow_hit(RATE, key):
+            if not svc.limiter.hit(svc.settings.frame_rate, key):
                 await send(conn, ws, error("rate_limited", "Too many frames; slow down."))
                 continue
             await handle(svc, conn, ws, raw)
