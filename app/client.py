@@ -82,7 +82,7 @@ class Client:
         self.frames.append(frame)
         kind = frame.get("type")
         if kind in ("welcome", "sync", "update"):
-            if kind == "sync" or frame["from"] == 0 and kind != "update":
+            if kind == "sync" or (frame["from"] == 0 and kind != "update"):
                 self.events = self.events[: frame["from"]]
             if frame["from"] != len(self.events):
                 raise AssertionError(f"stream gap: have {len(self.events)}, frame from {frame['from']}")
@@ -120,7 +120,7 @@ class Client:
         if reply["type"] == "rejected":
             raise ClientError(reply["code"], reply["message"])
 
-    async def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
+    async def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:  # noqa: ASYNC109
         """Wait until predicate(view) is true; return the view."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
@@ -132,7 +132,7 @@ class Client:
                                    f"step {self.view.get('step')}")
             try:
                 await asyncio.wait_for(self.changed.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
         return self.view
 

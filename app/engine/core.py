@@ -11,7 +11,7 @@ from app.engine.errors import Rejected
 from app.engine.evolve import evolve
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
 from app.engine.prompts import MJ_SEAT, check_shape, is_complete
-from app.engine.ruleset import Ruleset, get_ruleset
+from app.engine.ruleset import get_ruleset
 
 MAX_NAME = 40
 Handler = Callable[[Ctx, Command], None]
@@ -205,8 +205,14 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
     need_phase(ctx, "lobby")
     data: dict[str, Any] = {}
     if "options" in cmd.args:
-        merged = {**ctx.s.options, **(cmd.args["options"] or {})}
-        data["options"] = ctx.ruleset.validate_options(merged)
+        given = cmd.args["options"]
+        if not isinstance(given, dict):
+            raise Rejected("bad_options", "Options are an object of option names and values.")
+        merged = ctx.ruleset.validate_options({**ctx.s.options, **given})
+        data["options"] = {k: v for k, v in merged.items() if k != "preassigned"}
+        if "preassigned" in given:
+            # Pre-assigned cards are the MJ's secret: they travel in an event of their own.
+            ctx.emit("preassigned", {"preassigned": merged.get("preassigned", {})}, to=MJ_ONLY)
     if "composition" in cmd.args:
         comp = cmd.args["composition"]
         if not isinstance(comp, list) or not all(isinstance(r, str) for r in comp):
@@ -241,11 +247,8 @@ def _start(ctx: Ctx, cmd: Command) -> None:
 def _answer(ctx: Ctx, cmd: Command) -> None:
     pid = cmd.args.get("prompt")
     prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
-    if cmd.by == MJ:
-        # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
-        seat = cmd.args.get("seat", MJ_SEAT)
-    else:
-        seat = cmd.by
+    # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
+    seat = cmd.args.get("seat", MJ_SEAT) if cmd.by == MJ else cmd.by
     if prompt is None or (seat != MJ_SEAT and seat not in prompt.to and cmd.by != MJ):
         raise Rejected("no_such_prompt", "There is no such question for you.")
     if prompt.closed or ctx.s.phase == "ended":
@@ -373,7 +376,7 @@ def _set_role(ctx: Ctx, cmd: Command) -> None:
     if ctx.s.phase == "lobby":
         # Before the start the MJ pre-assigns a card; the deal respects it.
         preset = {**ctx.s.options.get("preassigned", {}), str(seat): role}
-        ctx.emit("configured", {"options": {**ctx.s.options, "preassigned": preset}})
+        ctx.emit("preassigned", {"preassigned": preset}, to=MJ_ONLY)
         return
     to = [seat] if not ctx.s.players[seat].revealed else None
     ctx.emit("role_set", {"seat": seat, "role": role}, to=to)

@@ -68,9 +68,15 @@ def _reordered(s: GameState, d: dict[str, Any]) -> None:
 @handles("configured")
 def _configured(s: GameState, d: dict[str, Any]) -> None:
     if "options" in d:
-        s.options = dict(d["options"])
+        # Pre-assigned cards are secret and travel in their own MJ-only event (`preassigned`).
+        s.options = {**dict(d["options"]), "preassigned": s.options.get("preassigned", {})}
     if "composition" in d:
         s.composition = list(d["composition"])
+
+
+@handles("preassigned")
+def _preassigned(s: GameState, d: dict[str, Any]) -> None:
+    s.options = {**s.options, "preassigned": dict(d["preassigned"])}
 
 
 @handles("role_set")

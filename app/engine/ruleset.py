@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -32,7 +32,7 @@ class Ruleset:
     min_players: int = 1
     max_players: int = 99
     options_model: type[BaseModel] = BaseModel
-    roles: dict[str, Role] = {}
+    roles: ClassVar[dict[str, Role]] = {}
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -175,7 +175,7 @@ class RoomService:
         async with room.lock:
             if cid is not None and cid in room.cids:
                 return []
-            cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})  # type: ignore[arg-type]
+            cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})
             state, events = apply(room.state, cmd)
             if not events and extra is None:
                 if self.timers is not None:

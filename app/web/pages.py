@@ -11,7 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.i18n import LANGS, catalogue, pick_language, translate
 from app.rooms.secrets import normalise_code, pretty_code
-from app.web.deps import Services, room_or_404, services
+from app.web.deps import Services, services
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -28,9 +28,9 @@ def context(request: Request, **extra: Any) -> dict[str, Any]:
     return {"request": request, "lang": lang, "langs": LANGS, "t": t, "catalogue": catalogue(lang), **extra}
 
 
-def render(request: Request, name: str, **extra: Any) -> Response:
+def render(request: Request, name: str, status_code: int = 200, **extra: Any) -> Response:
     ctx = context(request, **extra)
-    response = templates.TemplateResponse(request, name, ctx)
+    response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
     if request.query_params.get("lang") in LANGS:
         response.set_cookie("lang", ctx["lang"], max_age=365 * 24 * 3600, samesite="lax")
     # Pages carry no secret, but they must not be framed by another site.
@@ -52,13 +52,19 @@ async def join_by_code(code: str = "") -> Response:
     return RedirectResponse(f"/r/{clean}", status_code=303)
 
 
+async def room_page_or_404(request: Request, svc: Services, code: str, template: str) -> Response:
+    """A room's page; a readable page (not JSON) when the code is wrong, since people type codes."""
+    room = await svc.rooms.by_code(normalise_code(code))
+    if room is None:
+        return render(request, "notfound.html", status_code=404, code=pretty_code(normalise_code(code)[:8]))
+    return render(request, template, code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
+
+
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
-    room = await room_or_404(svc, code)
-    return render(request, "room.html", code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
+    return await room_page_or_404(request, svc, code, "room.html")
 
 
 @router.get("/r/{code}/mj", response_class=HTMLResponse)
 async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
-    room = await room_or_404(svc, code)
-    return render(request, "mj.html", code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
+    return await room_page_or_404(request, svc, code, "mj.html")

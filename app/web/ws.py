@@ -58,7 +58,7 @@ async def websocket(ws: WebSocket, code: str) -> None:
         await ws.send_json(error(exc.rejection.code, exc.rejection.message))
         await ws.close(code=4001)
         return
-    except (ValueError, asyncio.TimeoutError, WebSocketDisconnect):
+    except (TimeoutError, ValueError, WebSocketDisconnect):
         try:
             await ws.send_json(error("hello_expected", 'The first frame must be {"type": "hello", ...}.'))
             await ws.close(code=4000)

@@ -98,7 +98,7 @@ def cupidon_close(ctx: Ctx) -> None:
 
 
 def amoureux_open(ctx: Ctx) -> None:
-    a, b = (ctx.s.lovers + [None, None])[:2]
+    a, b = [*ctx.s.lovers, None, None][:2]
     if a is None or b is None:
         return
     # The lovers wake, recognise each other and go back to sleep; they do not learn each other's role.
@@ -178,7 +178,7 @@ def loups_close(ctx: Ctx) -> None:
             victim = petite_fille_houses(ctx, pf, answer, victim, pack)
         elif answer is True and pack and ctx.chance(float(s.options.get("petite_fille_risk", 0.2))):
             # Caught peeking: she dies in silence instead of the designated victim (003).
-            ctx.announce("petite_fille_caught", to=pack + [pf], seat=pf)
+            ctx.announce("petite_fille_caught", to=[*pack, pf], seat=pf)
             victim = pf
     setp(ctx, "victim", victim)
 
