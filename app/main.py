@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
+from app.realtime.bus import PgBus
 from app.realtime.hub import Hub
 from app.realtime.timers import Timers
 from app.rooms.service import RoomService
@@ -41,9 +42,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Timers survive restarts: every pending deadline is re-armed; an overdue one fires at once.
         for room_id, at in await rooms.pending_deadlines():
             timers.arm(room_id, at)
+        bus = None
+        if db.kind == "postgresql":
+            # Several processes may serve one database: tell each other which rooms moved on.
+            bus = PgBus(db.url, rooms.process, rooms.catch_up)
+            bus.start()
+        app.state.bus = bus
         try:
             yield
         finally:
+            if bus is not None:
+                await bus.close()
             await timers.close()
             await db.dispose()
 

@@ -73,6 +73,7 @@ class RoomService:
         self.publisher: Publisher | None = None
         self.timers: Arming | None = None
         self._loading: dict[str, asyncio.Lock] = {}
+        self.process = uuid.uuid4().hex[:12]  # this process's name on the bus
 
     # -- rooms ---------------------------------------------------------------------------------------------
     async def create_room(self, ruleset: str, options: dict[str, Any] | None = None,
@@ -172,24 +173,35 @@ class RoomService:
         if by == "spectator":
             raise Rejected("spectator", "Spectators watch; they do not act.")
         actor: int | str = by
+        pulled: list[Event] = []
+        events: list[Event] = []
         async with room.lock:
-            if cid is not None and cid in room.cids:
-                return []
-            cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})
-            state, events = apply(room.state, cmd)
-            if not events and extra is None:
-                if self.timers is not None:
-                    self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
-                return []
-            await self._append(room, state, events, cid, extra)
-            room.state = state
-            room.events.extend(events)
-            if cid is not None:
-                room.cids.add(cid)
-        if self.publisher is not None and events:
-            await self.publisher.publish(room, events)
+            for _attempt in range(3):
+                if cid is not None and cid in room.cids:
+                    break
+                cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})
+                state, events = apply(room.state, cmd)
+                if not events and extra is None:
+                    break
+                try:
+                    await self._append(room, state, events, cid, extra)
+                except repo.SeqConflict:
+                    # Another process wrote first: take its events and decide again on the fresh state, so that
+                    # simultaneous commands are serialised, never refused as stale.
+                    pulled += await self._pull(room)
+                    events = []
+                    continue
+                room.state = state
+                room.events.extend(events)
+                if cid is not None:
+                    room.cids.add(cid)
+                break
+            else:
+                raise Rejected("stale", "The game is very busy; please try again.")
+        if self.publisher is not None and (pulled or events):
+            await self.publisher.publish(room, pulled + events)
         if self.timers is not None:
-            self.timers.arm(room.id, None if state.phase == "ended" else state.wake_at)
+            self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
         return events
 
     async def _append(self, room: Room, state: GameState, events: list[Event], cid: str | None,
@@ -200,15 +212,13 @@ class RoomService:
                 await repo.append_events(s, room.id, expected, [to_row(e) for e in events], cid)
             except repo.SeqConflict:
                 await s.rollback()
-                # Another process wrote to this room: take its events and refuse this command, which the
-                # client may resend against the fresh state.
-                await self.forget(room.id)
-                raise Rejected("stale", "The game moved on; please try again.") from None
+                raise
             if extra is not None:
                 await extra(s)
             await repo.set_deadline(s, room.id, state.wake_at)
             if state.phase == "ended":
                 await repo.set_finished(s, room.id)
+            await repo.notify_room(s, "veillee_rooms", f"{self.process}:{room.id}:{state.seq}")
             if state.seq // self.snapshot_every > expected // self.snapshot_every:
                 await repo.save_snapshot(s, room.id, state.seq, state.model_dump(mode="json"))
             await s.commit()
@@ -241,6 +251,30 @@ class RoomService:
         if self.publisher is not None:
             await self.publisher.kick(room.id, seat)
         return token
+
+    async def catch_up(self, room_id: str, seq: int) -> None:
+        """Another process committed events up to `seq`: read them, fold them, push them to our sockets."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        async with room.lock:
+            if room.state.seq >= seq:
+                return
+            events = await self._pull(room)
+        if self.publisher is not None and events:
+            await self.publisher.publish(room, events)
+        if self.timers is not None:
+            self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
+
+    async def _pull(self, room: Room) -> list[Event]:
+        """Fold the events other processes appended since our copy (the caller holds the room's lock)."""
+        async with self.db.session() as s:
+            rows = await repo.load_events(s, room.id, after_seq=room.state.seq)
+        events = [from_row(r) for r in rows]
+        room.state = replay(events, room.state.model_copy(deep=True))
+        room.events.extend(events)
+        room.cids.update(r.cid for r in rows if r.cid)
+        return events
 
     async def tick(self, room_id: str) -> None:
         room = await self.get(room_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -202,3 +202,9 @@ async def latest_snapshot(s: AsyncSession, room_id: str) -> Snapshot | None:
         select(Snapshot).where(Snapshot.room_id == room_id).order_by(Snapshot.seq.desc()).limit(1)
     )
     return result.scalar_one_or_none()
+
+
+async def notify_room(s: AsyncSession, channel: str, payload: str) -> None:
+    """PostgreSQL only: a NOTIFY that is delivered when (and only if) the transaction commits."""
+    if _is_postgres(s):
+        await s.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
