@@ -78,7 +78,7 @@ def step_ready(state: GameState, at: float) -> bool:
         return False
     if step.deadline is not None and at >= step.deadline:
         return True
-    prompts = [state.prompts[p] for p in step.prompts if p in state.prompts]
+    prompts = [state.prompts[p] for p in step.prompts if p in state.prompts and not state.prompts[p].optional]
     if not all(is_complete(p) for p in prompts):
         return False
     if step.min_end is not None and at < step.min_end:

@@ -41,6 +41,7 @@ class Prompt(BaseModel):
     info: dict[str, Any] = Field(default_factory=dict)  # context shown to the addressees
     closed: bool = False
     dead_may_answer: bool = False  # the hunter and the dying captain answer after death
+    optional: bool = False  # the step does not wait for it (the MJ's judgment, used only if needed)
 
 
 class Step(BaseModel):

@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.context import Ctx
 from app.engine.model import GameState
 from app.engine.prompts import tally
-from app.engine.rulesets.thiercelieux.night import STEPS, setp, steps_for
+from app.engine.rulesets.thiercelieux.night import STEPS, mj_pick, setp, steps_for
 from app.engine.rulesets.thiercelieux.roles import LOVERS, VILLAGE, WOLVES, is_wolf
 
 
@@ -191,20 +191,27 @@ def day_main(ctx: Ctx) -> None:
         living = ctx.s.living()
         ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
                         visibility="public")
+        if opt(ctx, "moderation") == "mj":
+            # The MJ may settle a tie; without an answer, chance does.
+            p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
+                                policy="first", optional=True)
+            setp(ctx, "election_mj_prompt", p.id)
         return
     debate(ctx)
 
 
 def finish_election(ctx: Ctx) -> None:
-    prompts = ctx.step_prompts()
+    prompts = [p for p in ctx.step_prompts() if p.step == "election"]
     counts = tally(prompts[0]) if prompts else None
     living = ctx.s.living()
+    judged = mj_pick(ctx, ctx.s.pending.get("election_mj_prompt"))
     if counts:
         top = max(counts.values())
-        winner = ctx.choice(sorted(t for t, c in counts.items() if c == top and ctx.s.players[t].alive) or living)
+        tied = sorted(t for t, c in counts.items() if c == top and ctx.s.players[t].alive) or living
+        winner = judged if judged in tied and len(tied) > 1 else ctx.choice(tied)
     else:
-        # Nobody voted; the honour cannot be refused (003), so chance names the captain.
-        winner = ctx.choice(living)
+        # Nobody voted; the honour cannot be refused (003), so the MJ or chance names the captain.
+        winner = judged if judged in living else ctx.choice(living)
     ctx.announce("election_result", counts={str(k): v for k, v in (counts or {}).items()})
     set_captain(ctx, winner)
     proceed(ctx, "debate")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.prompts import tally, team_choice
+from app.engine.prompts import MJ_SEAT, tally, team_choice
 from app.engine.rulesets.thiercelieux.roles import is_wolf
 
 # Official order (003 tour de préparation + tour normal; 004 for later roles). The forum preset follows 001.
@@ -143,6 +143,11 @@ def loups_open(ctx: Ctx) -> None:
         p = ctx.open_prompt(step="loups", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
                             visibility="addressees")
         setp(ctx, "wolves_prompt", p.id)
+        if ctx.s.options.get("moderation") == "mj":
+            # A judgment call: if the pack does not agree in time, the MJ's pick (if any) stands.
+            mj = ctx.open_prompt(step="loups-mj", kind="pick", to_mj=True, options=targets, min=0, max=1,
+                                 policy="first", optional=True)
+            setp(ctx, "wolves_mj_prompt", mj.id)
     for seat in holders(ctx, "petite-fille"):
         if ctx.s.options.get("petite_fille") == "houses":
             homes = [s for s in ctx.s.living() if s != seat]
@@ -152,6 +157,14 @@ def loups_open(ctx: Ctx) -> None:
         setp(ctx, "pf_prompt", p.id)
 
 
+def mj_pick(ctx: Ctx, pid: str | None) -> int | None:
+    """The seat the MJ picked on an optional judgment prompt, if they did."""
+    if pid is None or pid not in ctx.s.prompts:
+        return None
+    answer = ctx.s.prompts[pid].answers.get(MJ_SEAT)
+    return answer[0] if answer else None
+
+
 def loups_close(ctx: Ctx) -> None:
     s = ctx.s
     pid = s.pending.get("wolves_prompt")
@@ -159,8 +172,11 @@ def loups_close(ctx: Ctx) -> None:
     if pid is not None:
         prompt = s.prompts[pid]
         choice = team_choice(prompt)
+        judged = mj_pick(ctx, s.pending.get("wolves_mj_prompt"))
         if choice:
             victim = choice[0]
+        elif judged is not None:
+            victim = judged
         elif prompt.answers and s.options.get("wolves_disagree") == "plurality":
             counts = tally(prompt)
             top = max(counts.values())
