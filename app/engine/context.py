@@ -88,12 +88,13 @@ class Ctx:
         if "deadline" not in fields and self.s.step is not None:
             fields["deadline"] = self.s.step.deadline
         prompt = Prompt(id=pid, **fields)
-        self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=prompt.to)
+        to = None if prompt.visibility == "public" else prompt.to  # a public vote is opened before everyone
+        self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=to)
         return self.s.prompts[pid]
 
     def close_prompt(self, prompt: Prompt) -> None:
         if not prompt.closed:
-            self.emit("prompt_closed", {"prompt": prompt.id}, to=prompt.to)
+            self.emit("prompt_closed", {"prompt": prompt.id}, to=None if prompt.visibility == "public" else prompt.to)
 
     def step_prompts(self) -> list[Prompt]:
         if self.s.step is None:

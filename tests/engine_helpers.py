@@ -1,0 +1,285 @@
+"""A scripted Thiercelieux game for the engine tests, and the secrecy checks shared by the test modules.
+
+`Script(roles)` seats one player per entry of `roles` (seat i gets roles[i], through `options.preassigned`),
+adds `spare` cards to the composition (the Voleur's two extra cards), uses fast clocks whose hidden
+"plausible" delays are zero (a step closes as soon as its prompts are answered), and starts the game. Time
+moves only when a test says so (`wait`, `later`, `run_until`). After every accepted command the projections
+of every seat and of a spectator are checked for leaks (`Secrets`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+from app.engine.core import apply, new_state
+from app.engine.errors import Rejected
+from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
+from app.engine.rulesets.thiercelieux.roles import is_wolf
+from app.engine.views import SPECTATOR, event_visible, public_event, view
+
+RULESET = "thiercelieux"
+FAST: dict[str, Any] = {
+    "night_step": 60,
+    "plausible_min": 0,
+    "plausible_max": 0,
+    "dawn": 1,
+    "election": 60,
+    "debate": 5,
+    "vote": 60,
+    "reaction": 30,
+}
+T0 = 1_000.0
+
+
+class Script:
+    def __init__(
+        self,
+        roles: Sequence[str],
+        spare: Sequence[str] = (),
+        options: dict[str, Any] | None = None,
+        seed: int = 7,
+        start: bool = True,
+    ) -> None:
+        self.state, self.events = new_state(RULESET, seed, at=T0)
+        self.at = T0
+        self.secrets = Secrets()
+        for seat in range(len(roles)):
+            self.do("join", SYSTEM, seat=seat, name=f"P{seat}")
+        opts = {**FAST, "captain": False, **(options or {})}
+        opts["preassigned"] = {str(seat): role for seat, role in enumerate(roles)}
+        self.do("configure", MJ, options=opts, composition=[*roles, *spare])
+        if start:
+            self.do("start", MJ)
+
+    # -- commands -------------------------------------------------------------------------------------------
+    def do(self, type_: str, by: int | str = MJ, **args: Any) -> list[Event]:
+        self.state, events = apply(self.state, Command(type=type_, by=by, at=self.at, args=args))
+        self.events.extend(events)
+        self.secrets.check(self.state, events)
+        return events
+
+    def rejected(self, type_: str, by: int | str = MJ, **args: Any) -> str:
+        """The rejection code of a command that must be refused (the state is left as it was)."""
+        before = self.state.model_dump()
+        with pytest.raises(Rejected) as info:
+            self.do(type_, by, **args)
+        assert self.state.model_dump() == before
+        return info.value.rejection.code
+
+    def answer(self, seat: int, step: str, answer: Any) -> list[Event]:
+        return self.do("answer", seat, prompt=self.prompt(step).id, answer=answer)
+
+    def answer_rejected(self, seat: int, step: str, answer: Any) -> str:
+        return self.rejected("answer", seat, prompt=self.prompt(step).id, answer=answer)
+
+    def tick(self) -> list[Event]:
+        return self.do("tick", SYSTEM)
+
+    # -- time -----------------------------------------------------------------------------------------------
+    def wait(self) -> list[Event]:
+        """Jump to the engine's next wake-up and tick."""
+        assert self.state.wake_at is not None, "the engine asked for no tick"
+        self.at = max(self.at, self.state.wake_at)
+        return self.tick()
+
+    def later(self, seconds: float) -> list[Event]:
+        self.at += seconds
+        return self.tick()
+
+    def run_until(
+        self, key: str, *, night: int | None = None, day: int | None = None, limit: int = 200
+    ) -> None:
+        """Let time run (unanswered prompts time out) until step `key` is open (on that night / day)."""
+        for _ in range(limit):
+            step = self.state.step
+            if (
+                step is not None
+                and step.key == key
+                and (night is None or (self.state.phase == "night" and self.state.night == night))
+                and (day is None or (self.state.phase == "day" and self.state.day == day))
+            ):
+                return
+            assert self.state.phase != "ended", f"the game ended before step {key!r}: {self.state.result}"
+            self.wait()
+        raise AssertionError(f"step {key!r} never came")
+
+    # -- reading --------------------------------------------------------------------------------------------
+    @property
+    def step(self) -> str | None:
+        return self.state.step.key if self.state.step else None
+
+    @property
+    def deadline(self) -> float:
+        """The current step's public deadline."""
+        assert self.state.step is not None and self.state.step.deadline is not None
+        return self.state.step.deadline
+
+    def open_prompts(self, step: str | None = None) -> list[Prompt]:
+        return [p for p in self.state.prompts.values() if not p.closed and (step is None or p.step == step)]
+
+    def open_steps(self) -> set[str]:
+        return {p.step for p in self.open_prompts()}
+
+    def prompt(self, step: str) -> Prompt:
+        found = self.open_prompts(step)
+        assert len(found) == 1, f"expected one open {step!r} prompt, found {found} ({self.open_steps()} open)"
+        return found[0]
+
+    def opened(self, since: int = 0) -> list[str]:
+        """The steps of the prompts opened since event index `since` (a step with nothing to ask is over at
+        once in these fast games, so this is how a test sees what it asked)."""
+        return [e.data["prompt"]["step"] for e in self.events[since:] if e.type == "prompt_opened"]
+
+    def steps_run(self, since: int = 0) -> list[str]:
+        return [e.data["key"] for e in self.events[since:] if e.type == "step"]
+
+    def alive(self, seat: int) -> bool:
+        return self.state.players[seat].alive
+
+    def living(self) -> list[int]:
+        return sorted(self.state.living())
+
+    def dead(self) -> list[int]:
+        return sorted(s for s, p in self.state.players.items() if not p.alive)
+
+    def role(self, seat: int) -> str | None:
+        return self.state.players[seat].role
+
+    def deaths(self) -> list[dict[str, Any]]:
+        """Every `died` event so far: {"seat", "cause", "role"}."""
+        return [e.data for e in self.events if e.type == "died"]
+
+    def causes(self) -> dict[int, str]:
+        return {d["seat"]: d["cause"] for d in self.deaths()}
+
+    def announcements(self, key: str | None = None, viewer: int | str | None = None) -> list[dict[str, Any]]:
+        """The params of every announcement (of `key`), optionally only those `viewer` may see."""
+        out = []
+        for e in self.events:
+            if e.type != "announce" or (key is not None and e.data["key"] != key):
+                continue
+            if viewer is not None and not event_visible(e, viewer, self.state):
+                continue
+            out.append(e.data["params"])
+        return out
+
+    def view(self, viewer: int | str) -> dict[str, Any]:
+        return view(self.state, viewer)
+
+    def seen_roles(self, viewer: int | str) -> dict[int, str]:
+        """The roles `viewer`'s projection shows, by seat."""
+        return {p["seat"]: p["role"] for p in self.view(viewer)["players"] if p["role"] is not None}
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+
+# -- secrecy -------------------------------------------------------------------------------------------------
+FORBIDDEN_KEYS = {"rng", "seed", "spare_cards", "pending", "queue", "preassigned", "min_end", "wake_at", "mj"}
+MJ_ONLY_EVENTS = {"created", "preassigned", "spare_cards", "pending", "queue", "rng", "timer", "step_timer",
+                  "override"}
+
+
+def _keys(obj: Any) -> Iterable[str]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k)
+            yield from _keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _keys(v)
+
+
+class Secrets:
+    """What each seat may know of the others' cards, rebuilt from the log (never from the views it checks).
+
+    The rules tell a seat a card in three ways: the seer's probe, what the Petite Fille saw from a house, and
+    the wolves recognising each other. Feed it every event (`learn`), then `check` the projections.
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[int, dict[int, set[str]]] = {}
+
+    def learn(self, events: Iterable[Event]) -> None:
+        for e in events:
+            if e.type != "announce" or not e.to:
+                continue
+            params = e.data["params"]
+            for seat in e.to:
+                mine = self.known.setdefault(seat, {})
+                if e.data["key"] == "seer_saw":
+                    mine.setdefault(params["seat"], set()).add(params["role"])
+                elif e.data["key"] == "petite_fille_saw":
+                    for wolf in params["seats"]:
+                        mine.setdefault(wolf, set()).add("loup-garou")
+
+    def allowed(self, state: GameState, viewer: int, seat: int) -> set[str]:
+        out = set(self.known.get(viewer, {}).get(seat, set()))
+        me, other = state.players[viewer], state.players[seat]
+        if is_wolf(me.role) and is_wolf(other.role) and other.role:
+            out.add(other.role)  # the wolves wake together and recognise each other
+        return out
+
+    def check(self, state: GameState, new_events: Sequence[Event] = ()) -> None:
+        """No projection holds a secret its viewer may not know; no event addressed elsewhere reaches a
+        viewer; no view holds the generator's state or the MJ's data. Only meaningful while the game runs
+        (once over, everything is public) and without `dead_see_all`."""
+        self.learn(new_events)
+        if state.phase == "ended" or state.options.get("dead_see_all"):
+            return
+        viewers: list[int | str] = [*sorted(state.players), SPECTATOR]
+        for viewer in viewers:
+            self.check_view(state, viewer)
+            for e in new_events:
+                self.check_event(state, e, viewer)
+
+    @staticmethod
+    def check_event(state: GameState, e: Event, viewer: int | str) -> None:
+        visible = event_visible(e, viewer, state)
+        if e.to is not None and not (isinstance(viewer, int) and viewer in e.to):
+            assert not visible, f"{e.type} {e.data} reaches {viewer}"
+        if not visible:
+            return
+        assert e.type not in MJ_ONLY_EVENTS, f"{e.type} reaches {viewer}"
+        leaked = FORBIDDEN_KEYS & set(_keys(public_event(e)))
+        assert not leaked, f"{e.type} shows {leaked} to {viewer}"
+        if e.type == "role_set":
+            seat = e.data["seat"]
+            assert seat == viewer or state.players[seat].revealed, f"{viewer} learns the card of {seat}"
+
+    def check_view(self, state: GameState, viewer: int | str) -> None:
+        v = view(state, viewer)
+        leaked = FORBIDDEN_KEYS & set(_keys(v))
+        assert not leaked, f"{viewer} sees {leaked}"
+        if state.rng >= 10**6:  # a small seed would match any number in the text
+            assert str(state.rng) not in json.dumps(v), f"the generator's state reaches {viewer}"
+        for p in v["players"]:
+            real = state.players[p["seat"]]
+            if p["role"] is None or real.revealed or p["seat"] == viewer:
+                continue
+            assert isinstance(viewer, int), f"a spectator sees the card of living seat {p['seat']}"
+            assert p["role"] in self.allowed(state, viewer, p["seat"]), (
+                f"seat {viewer} sees seat {p['seat']} as {p['role']} though the rules never told it"
+            )
+        for pv in v["prompts"]:
+            prompt = state.prompts[pv["id"]]
+            mine = isinstance(viewer, int) and viewer in prompt.to
+            assert mine or prompt.visibility == "public", f"{viewer} sees the private prompt {prompt.step}"
+            if not mine:
+                assert pv["info"] == {}, f"{viewer} sees the context of {prompt.step}"
+            if not mine or prompt.visibility == "self":
+                others = {int(k) for k in pv["answers"]} - ({viewer} if isinstance(viewer, int) else set())
+                assert prompt.visibility == "public" or not others, f"{viewer} sees others' answers"
+        secrets = v.get("secrets", {})
+        if "peek" in secrets:
+            me = state.players[viewer]  # type: ignore[index]
+            assert me.role == "petite-fille" and state.options["petite_fille"] == "peek"
+            assert state.phase == "night"
+            wolves = {s for s, p in state.players.items() if is_wolf(p.role)}
+            assert all(isinstance(n, int) for n in secrets["peek"].values())
+            assert not {int(k) for k in secrets["peek"]} & wolves, "the peek shows a wolf's seat"
