@@ -28,4 +28,4 @@ ENV DATABASE_URL=sqlite+aiosqlite:////data/veillee.db \
 EXPOSE 8000
 VOLUME ["/data"]
 
-CMD ["sh", "-c", "python -m app.store.migrate && exec uvicorn app.main:app --host \"$HOST\" --port \"$PORT\" --proxy-headers"]
+CMD ["sh", "-c", "python -m app.store.migrate && exec uvicorn app.main:app --host \"$HOST\" --port \"$PORT\" --proxy-headers --ws-max-size 65536 --ws-per-message-deflate false"]

@@ -23,7 +23,7 @@ migrate: venv
 	$(BIN)/alembic upgrade head
 
 run: venv migrate
-	$(BIN)/uvicorn app.main:app --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
+	$(BIN)/uvicorn app.main:app --host $${HOST:-127.0.0.1} --port $${PORT:-8000} --ws-max-size 65536 --ws-per-message-deflate false
 
 test: venv
 	$(BIN)/pytest -q -rs
