@@ -62,3 +62,21 @@ def test_the_mj_breaks_an_election_tie() -> None:
         g.answer(seat, "election", [])
     g.run_until("debate", day=1)
     assert g.state.captain == living[0]
+
+
+def test_the_mj_closes_one_prompt_with_the_answers_so_far() -> None:
+    g = Script(["sorciere", "loup-garou", "villageois", "villageois", "villageois"])
+    g.run_until("loups", night=1)
+    g.answer(1, "loups", [2])
+    g.run_until("sorciere", night=1)
+    heal = g.prompt("sorciere-heal")
+    g.answer(0, "sorciere-heal", True)
+    g.do("close_prompt", MJ, prompt=heal.id)
+    assert g.step == "sorciere"  # the poison question is still open
+    assert g.rejected("close_prompt", MJ, prompt=heal.id) == "no_such_prompt"
+    assert g.rejected("close_prompt", 0, prompt=g.prompt("sorciere-poison").id) == "mj_only"
+    g.do("close_prompt", MJ, prompt=g.prompt("sorciere-poison").id)
+    g.run_until("dawn", day=1)
+    assert g.dead() == []  # the heal given before the close counts
+    overrides = [e.data for e in g.events if e.type == "override" and e.data["action"] == "close_prompt"]
+    assert [o["step"] for o in overrides] == ["sorciere-heal", "sorciere-poison"]

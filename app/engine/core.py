@@ -308,6 +308,18 @@ def _advance(ctx: Ctx, cmd: Command) -> None:
         ctx.emit("step_timer", {"min_end": ctx.at}, to=MJ_ONLY)
 
 
+@command("close_prompt")
+def _close_prompt(ctx: Ctx, cmd: Command) -> None:
+    """Close one question with the answers given so far; the step goes on if it has others."""
+    need_mj(cmd)
+    pid = cmd.args.get("prompt")
+    prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
+    if prompt is None or prompt.closed:
+        raise Rejected("no_such_prompt", "There is no such open question.")
+    override(ctx, "close_prompt", prompt=prompt.id, step=prompt.step)
+    ctx.close_prompt(prompt)
+
+
 @command("extend")
 def _extend(ctx: Ctx, cmd: Command) -> None:
     """Add (or, negative, take) seconds from the current countdown."""
