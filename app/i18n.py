@@ -4,7 +4,7 @@ as-is by the browser's modules, so a text exists once for both."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ DEFAULT = "fr"
 CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "static" / "i18n"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     path = CATALOGUE_DIR / f"{lang}.json"
     data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
