@@ -55,6 +55,7 @@ class Client:
         self.events: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
         self.n = 0
+        self.stream: str | None = None
         self.frames: list[dict[str, Any]] = []
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
@@ -65,7 +66,8 @@ class Client:
     async def connect(self, resume: bool = False) -> None:
         self._ws = await websockets.connect(self.ws_url, compression=None, max_size=2**22)
         self.closed.clear()
-        await self._ws.send(json.dumps({"type": "hello", "token": self.token, "last": self.n if resume else None}))
+        await self._ws.send(json.dumps({"type": "hello", "token": self.token, "last": self.n if resume else None,
+                                        "stream": self.stream if resume else None}))
         first = json.loads(await self._ws.recv())
         if first.get("type") == "error":
             raise ClientError(first["code"], first["message"])
@@ -88,6 +90,7 @@ class Client:
                 raise AssertionError(f"stream gap: have {len(self.events)}, frame from {frame['from']}")
             self.events.extend(frame["events"])
             self.n = frame["n"]
+            self.stream = frame.get("stream")
             self.view = frame["view"]
             self.changed.set()
         elif kind in ("ack", "rejected"):

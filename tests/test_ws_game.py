@@ -256,3 +256,33 @@ async def test_server_restart_in_the_middle_of_a_night(database_url: str) -> Non
         assert mj2.view["result"]["reason"] == "victory"
         for c in [mj2, *players]:
             await c.close()
+
+
+async def test_resume_after_the_end_gets_the_whole_history(database_url: str) -> None:
+    """A player away when the game ended holds a count of its own stream; the stream is now every event, so
+    the server sends it whole rather than a tail that would not fit."""
+    async with serve(database_url) as base:
+        room = await create_room(base, options=DEMO_OPTIONS)
+        mj = Client(base, room["code"], room["mj_token"])
+        await mj.connect()
+        players = await seat_players(base, room["code"], 5)
+        await mj.do("start")
+        away = players[1]
+        await away.wait_for(lambda v: v["phase"] == "night")
+        assert away.stream == "own"
+        held = away.n
+        await away.close()
+        await mj.do("end")
+        await away.connect(resume=True)
+        frame = away.frames[-1]
+        assert frame["type"] == "welcome" and frame["stream"] == "all" and frame["from"] == 0
+        assert away.n > held
+        dealt = {e["data"]["seat"] for e in away.events if e["type"] == "role_set"}
+        assert dealt == {p["seat"] for p in away.view["players"]}
+        # Those who see everything also learn whom each event was for.
+        assert all("to" in e for e in away.events)
+        async with httpx.AsyncClient(base_url=base) as http:
+            r = await http.get(f"/r/{room['code']}/qr.svg")
+            assert r.status_code == 200 and b'xmlns="http://www.w3.org/2000/svg"' in r.content
+        for c in [mj, *players]:
+            await c.close()

@@ -31,9 +31,13 @@ def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
     return isinstance(viewer, int) and viewer in event.to
 
 
-def public_event(event: Event) -> dict[str, Any]:
-    """What a client receives of an event: never the generator's state."""
-    return {"type": event.type, "data": event.data, "at": event.at}
+def public_event(event: Event, with_audience: bool = False) -> dict[str, Any]:
+    """What a client receives of an event: never the generator's state. Those who see everything (the MJ, and
+    everyone at the end) also learn whom each event was for, so the log can say who was told what."""
+    out = {"type": event.type, "data": event.data, "at": event.at}
+    if with_audience:
+        out["to"] = event.to
+    return out
 
 
 def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any] | None:

@@ -38,6 +38,11 @@ class Connection:
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+def stream_kind(conn: Connection) -> str:
+    """`all` once the viewer may see every event, `own` before: the two streams are numbered differently."""
+    return "all" if conn.omniscient else "own"
+
+
 def stream(room: Room, viewer: Viewer) -> list[Event]:
     return [e for e in room.events if event_visible(e, viewer, room.state)]
 
@@ -49,14 +54,15 @@ class Hub:
     def count(self) -> int:
         return sum(len(c) for c in self.rooms.values())
 
-    async def attach(self, room: Room, conn: Connection, last: int | None) -> None:
-        """Send what the viewer missed since `last` (its own stream's count), or everything."""
+    async def attach(self, room: Room, conn: Connection, last: int | None, kind_held: str | None = None) -> None:
+        """Send what the viewer missed since `last` (its own stream's count), or everything. `kind_held` is the
+        `stream` of the frames the client holds: if its right to see changed since, its count means nothing now."""
         self.rooms.setdefault(room.id, set()).add(conn)
         events = stream(room, conn.viewer)
         kind = "welcome"
-        if last is None or last < 0 or last > len(events):
-            last = 0
         conn.omniscient = omniscient(room.state, conn.viewer)
+        if last is None or last < 0 or last > len(events) or (kind_held is not None and kind_held != stream_kind(conn)):
+            last = 0
         await self._send(conn, room, kind, events[last:], len(events), base=last)
 
     def detach(self, conn: Connection) -> None:
@@ -96,7 +102,8 @@ class Hub:
             "type": kind,
             "n": n,
             "from": base,
-            "events": [public_event(e) for e in events],
+            "stream": stream_kind(conn),
+            "events": [public_event(e, with_audience=conn.omniscient) for e in events],
             "view": current,
             "server_time": time.time(),
         }

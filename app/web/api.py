@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import segno
@@ -138,5 +139,7 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
 @router.get("/r/{code}/qr.svg")
 async def qr(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     room = await room_or_404(svc, code)
-    svg = segno.make(links(request, room.code)["join_url"], error="m").svg_inline(scale=6, border=2)
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
+    buffer = io.BytesIO()
+    segno.make(links(request, room.code)["join_url"], error="m").save(buffer, kind="svg", scale=6, border=2)
+    return Response(buffer.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=3600"})

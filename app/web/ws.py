@@ -66,8 +66,10 @@ async def websocket(ws: WebSocket, code: str) -> None:
             pass
         return
     last = hello.get("last")
+    held = hello.get("stream")
     conn = Connection(ws, room.id, viewer)
-    await svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None)
+    await svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
+                         held if held in ("own", "all") else None)
     key = f"ws:{id(conn)}"
     try:
         while True:

@@ -1,0 +1,750 @@
+// Shared browser code: translations, DOM helpers, the websocket connection, readable event lines, prompts.
+// Plain ES module, no build step. Every text comes from the catalogue the server embeds in the page.
+
+const catalogueNode = document.getElementById("i18n");
+export const catalogue = catalogueNode ? JSON.parse(catalogueNode.textContent || "{}") : {};
+export const LANG = document.documentElement.lang || "fr";
+
+/** The text of `key` with its {placeholders} filled; the key itself when the catalogue lacks it. */
+export function t(key, params = {}) {
+  const text = catalogue[key];
+  if (typeof text !== "string") return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined || params[name] === null ? whole : String(params[name]));
+}
+
+export const has = (key) => typeof catalogue[key] === "string";
+
+// -- DOM --------------------------------------------------------------------------------------------------------
+/** h("button", {class: "btn", onclick: fn, disabled: true, "data-x": 1}, "text", child, [more]) */
+export function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "text") node.textContent = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+/** Replace the children of `node` (a selector or an element). */
+export function fill(node, ...children) {
+  const target = typeof node === "string" ? $(node) : node;
+  if (!target) return null;
+  target.replaceChildren();
+  append(target, children);
+  return target;
+}
+
+const ICONS = {
+  moon: '<path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z"/>',
+  sun: '<circle cx="12" cy="12" r="4.2"/><path d="M12 2v2.5M12 19.5V22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M2 12h2.5M19.5 12H22M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"/>',
+  star: '<path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"/>',
+  heart: '<path d="M12 20s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.3 4.3 4.3 0 0 1 19.5 10C19.5 15.4 12 20 12 20z"/>',
+  eye: '<path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z"/><circle cx="12" cy="12" r="3"/>',
+  eyeoff: '<path d="M3 3l18 18M10.6 5.6A10 10 0 0 1 12 5.5c6.4 0 10 6.5 10 6.5a17 17 0 0 1-3.2 3.9M6.6 6.6A17 17 0 0 0 2 12s3.6 6.5 10 6.5a9.7 9.7 0 0 0 4.4-1"/>',
+  cross: '<path d="M12 3v18M6 8.5h12"/>',
+  clock: '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
+  users: '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5"/><path d="M16 4.8a3.3 3.3 0 0 1 0 6.4M18 14.8c2 .6 3.2 2.4 3.5 5.2"/>',
+  wolf: '<path d="M4 3l4 5h8l4-5v9c0 5-4 9-8 9s-8-4-8-9z"/><path d="M9 12.5h.01M15 12.5h.01M10.5 16.5h3"/>',
+  copy: '<rect x="8" y="8" width="12" height="12" rx="2"/><path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3"/>',
+  pause: '<path d="M8 5v14M16 5v14"/>',
+  play: '<path d="M7 4.5v15l12-7.5z"/>',
+  flag: '<path d="M5 21V4M5 4h11l-2 4 2 4H5"/>',
+  check: '<path d="M4.5 12.5l5 5 10-11"/>',
+  up: '<path d="M6 14l6-6 6 6"/>',
+  down: '<path d="M6 10l6 6 6-6"/>',
+  close: '<path d="M6 6l12 12M18 6L6 18"/>',
+  plus: '<path d="M12 5v14M5 12h14"/>',
+  minus: '<path d="M5 12h14"/>',
+  undo: '<path d="M9 6L4 11l5 5"/><path d="M4 11h10a5 5 0 0 1 0 10h-2"/>',
+  forward: '<path d="M5 5l7 7-7 7M13 5l7 7-7 7"/>',
+  pencil: '<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="M13.5 6.5l4 4"/>',
+};
+
+/** A small inline SVG icon (the machine may have no emoji font). */
+export function icon(name, extra = "") {
+  const span = document.createElement("span");
+  span.className = `icon ${extra}`.trim();
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" ` +
+    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
+  return span;
+}
+
+// -- the join QR code --------------------------------------------------------------------------------------------
+const qrCache = new Map();
+
+/** Put the room's join QR code inside `node` as inline SVG (the server's SVG scales with a viewBox added). */
+export function loadQr(node, code) {
+  if (!node) return;
+  let text = qrCache.get(code);
+  const put = (svgText) => {
+    node.innerHTML = svgText;
+    const svg = node.querySelector("svg");
+    if (!svg) return;
+    const w = svg.getAttribute("width"), hgt = svg.getAttribute("height");
+    if (w && hgt && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${hgt}`);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("aria-hidden", "true");
+  };
+  if (typeof text === "string") {
+    put(text);
+    return;
+  }
+  if (!text) {
+    text = fetch(`/r/${encodeURIComponent(code)}/qr.svg`).then((r) => (r.ok ? r.text() : "")).catch(() => "");
+    qrCache.set(code, text);
+  }
+  text.then((svgText) => {
+    if (svgText.trim().startsWith("<svg")) {
+      qrCache.set(code, svgText);
+      put(svgText);
+    }
+  });
+}
+
+// -- toasts -----------------------------------------------------------------------------------------------------
+export function toast(message, kind = "error") {
+  const box = $("#toasts");
+  if (!box) return;
+  const node = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, message);
+  box.append(node);
+  setTimeout(() => node.classList.add("leaving"), 3800);
+  setTimeout(() => node.remove(), 4300);
+}
+
+export function rejectionText(code, message, params = {}) {
+  const shown = { ...(params || {}) };
+  if (typeof shown.role === "string") shown.role = roleName(shown.role);
+  if (typeof shown.seat === "number") shown.seat = shown.seat + 1;
+  return has(`error.${code}`) ? t(`error.${code}`, shown) : message || code;
+}
+
+// -- storage ----------------------------------------------------------------------------------------------------
+export const seatKey = (code) => `veillee:seat:${code}`;
+export const mjKey = (code) => `veillee:mj:${code}`;
+
+export const store = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+  del(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+};
+
+/** Read `#name=value` from the address, then remove the fragment so the secret does not linger in it. */
+export function takeFragment(name) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const value = params.get(name);
+  if (value) history.replaceState(null, "", location.pathname + location.search);
+  return value;
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t("ui.copied"), "ok");
+  } catch {
+    window.prompt(t("ui.copy_manually"), text);
+  }
+}
+
+// -- HTTP -------------------------------------------------------------------------------------------------------
+export class ApiError extends Error {
+  constructor(code, message, params) {
+    super(message);
+    this.code = code;
+    this.params = params || {};
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (exc) {
+    throw new ApiError("network", String(exc));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const err = data.error || {};
+    const detail = Array.isArray(data.detail) ? data.detail[0] : null;
+    throw new ApiError(err.code || (detail ? "bad_request" : String(response.status)),
+      err.message || (detail && detail.msg) || response.statusText, err.params);
+  }
+  return data;
+}
+
+// -- the websocket ----------------------------------------------------------------------------------------------
+let cidCounter = 0;
+
+/** Whether a view's viewer sees every event (the server's `omniscient`). */
+function sees(view) {
+  if (!view) return false;
+  if (view.viewer && view.viewer.kind === "mj") return true;
+  if (view.phase === "ended") return true;
+  return Boolean(view.me && !view.me.alive && view.options && view.options.dead_see_all);
+}
+const FATAL_CLOSE = new Set([4001, 4003, 4004]);
+
+/**
+ * One viewer's live stream. Keeps the events of this viewer's stream (`events`, count `n`), the latest `view` and
+ * the offset between the server's clock and ours. Reconnects with backoff, resuming from `n`.
+ */
+export class Connection {
+  constructor(code, token, { onFrame, onStatus, onFatal } = {}) {
+    this.code = code;
+    this.token = token || null;
+    this.onFrame = onFrame || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.onFatal = onFatal || (() => {});
+    this.events = [];
+    this.n = null;
+    this.view = null;
+    this.offset = 0;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.stopped = false;
+    this.fatal = null;
+    this.ws = null;
+  }
+
+  connect() {
+    this.stopped = false;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    this.onStatus(this.attempt ? "reconnecting" : "connecting");
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token, last: this.events.length ? this.n : null,
+                               stream: this.events.length ? this.stream : null }));
+      this.ping = setInterval(() => this.raw({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (msg) => {
+      let frame;
+      try { frame = JSON.parse(msg.data); } catch { return; }
+      this.take(frame);
+    });
+    ws.addEventListener("close", (ev) => this.closed(ws, ev));
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    if (this.ws) this.ws.close(1000);
+  }
+
+  raw(data) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(data));
+      return true;
+    }
+    return false;
+  }
+
+  take(frame) {
+    const kind = frame.type;
+    if (kind === "welcome" || kind === "update" || kind === "sync") {
+      if (kind === "sync" || (kind === "welcome" && frame.from === 0)) this.events = [];
+      if (kind === "welcome" && frame.from > 0 && this.view && sees(this.view) !== sees(frame.view)) {
+        // While we were away this viewer's right to see changed (game over, death with dead_see_all): the
+        // stream we hold is another list than the server's now, so take it again whole.
+        this.events = [];
+        this.n = null;
+        this.view = null;
+        this.ws.close(4000);
+        return;
+      }
+      if (frame.from > this.events.length) {
+        // A gap in the stream (should not happen): start again from scratch.
+        this.events = [];
+        this.n = null;
+        this.ws.close(4000);
+        return;
+      }
+      this.events.length = frame.from;
+      this.events.push(...frame.events);
+      this.n = frame.n;
+      this.stream = frame.stream;
+      this.view = frame.view;
+      this.offset = frame.server_time - Date.now() / 1000;
+      this.attempt = 0;
+      this.onStatus("online");
+      this.onFrame(this, frame);
+    } else if (kind === "ack" || kind === "rejected") {
+      const waiter = this.pending.get(frame.cid);
+      if (waiter) {
+        this.pending.delete(frame.cid);
+        clearTimeout(waiter.timer);
+        if (kind === "ack") waiter.resolve(frame);
+        else waiter.reject(new ApiError(frame.code, frame.message, frame.params));
+      }
+    } else if (kind === "error") {
+      if (["bad_token", "no_such_room"].includes(frame.code)) {
+        this.fatal = frame.code;
+      } else if (frame.code !== "hello_expected") {
+        toast(rejectionText(frame.code, frame.message));
+      }
+    }
+  }
+
+  closed(ws, ev) {
+    if (ws !== this.ws) return;
+    clearInterval(this.ping);
+    for (const [cid, waiter] of this.pending) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new ApiError("closed", "connection closed"));
+      this.pending.delete(cid);
+    }
+    if (this.stopped) return;
+    if (this.fatal || FATAL_CLOSE.has(ev.code)) {
+      this.onStatus("offline");
+      this.onFatal(this.fatal || (ev.code === 4004 ? "no_such_room" : "bad_token"), ev.reason);
+      return;
+    }
+    this.attempt += 1;
+    const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5)) * (0.75 + Math.random() * 0.5);
+    this.onStatus("reconnecting");
+    this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Send a command; resolves on its ack, rejects (ApiError) on a rejection. */
+  send(command, args = {}) {
+    const cid = `c${Date.now().toString(36)}${(cidCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    return new Promise((resolve, reject) => {
+      if (!this.raw({ type: "command", cid, command, args })) {
+        reject(new ApiError("closed", "not connected"));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(cid);
+        reject(new ApiError("timeout", "no answer from the server"));
+      }, 15000);
+      this.pending.set(cid, { resolve, reject, timer });
+    });
+  }
+
+  /** Send and show a toast on rejection; resolves to true when accepted. */
+  async act(command, args = {}) {
+    try {
+      await this.send(command, args);
+      return true;
+    } catch (err) {
+      toast(rejectionText(err.code, err.message, err.params));
+      return false;
+    }
+  }
+
+  now() {
+    return Date.now() / 1000 + this.offset;
+  }
+}
+
+// -- time -------------------------------------------------------------------------------------------------------
+export function clock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${rest}`;
+  return `${m}:${rest}`;
+}
+
+/** A countdown element: its text and bar follow `deadline` (server epoch seconds). */
+export function countdown(deadline, started, paused) {
+  if (!deadline) return null;
+  return h("div", { class: "countdown", "data-deadline": deadline, "data-started": started || "",
+    "data-paused": paused ? "1" : null },
+  h("div", { class: "countdown-row" }, icon("clock"), h("span", { class: "countdown-text" }, "")),
+  h("div", { class: "bar" }, h("span", {})));
+}
+
+/** Refresh every countdown on the page, four times a second. */
+export function startClock(getOffset) {
+  const tick = () => {
+    const now = Date.now() / 1000 + getOffset();
+    for (const node of $$("[data-deadline]")) {
+      const deadline = Number(node.dataset.deadline);
+      const started = Number(node.dataset.started) || null;
+      const left = deadline - now;
+      const text = $(".countdown-text", node);
+      if (text) text.textContent = node.dataset.paused ? t("ui.paused_short") : clock(left);
+      node.classList.toggle("urgent", left <= 10 && !node.dataset.paused);
+      const bar = $(".bar > span", node);
+      if (bar && started && deadline > started) {
+        const frac = Math.min(1, Math.max(0, left / (deadline - started)));
+        bar.style.width = `${(frac * 100).toFixed(1)}%`;
+      }
+    }
+  };
+  tick();
+  return setInterval(tick, 250);
+}
+
+// -- the screen stays awake during a game -----------------------------------------------------------------------
+let wakeLock = null;
+let wakeAsked = false;
+let wantAwake = false;
+
+export async function keepAwake(on) {
+  wantAwake = on;
+  if (!("wakeLock" in navigator) || wakeAsked) return;
+  try {
+    if (on && !wakeLock && document.visibilityState === "visible") {
+      wakeAsked = true;
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      const lock = wakeLock;
+      wakeLock = null;
+      await lock.release();
+    }
+  } catch { /* refused (battery saver, hidden tab): not important */ } finally {
+    wakeAsked = false;
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && wantAwake) keepAwake(true);
+});
+
+// -- names, roles, answers --------------------------------------------------------------------------------------
+export const roleName = (key) => (key ? t(`role.${key}`) : "?");
+
+/** Names of seats from the view, plus those of seats that left (from the stream). */
+export function namer(view, events) {
+  const names = new Map();
+  for (const e of events || []) {
+    if ((e.type === "joined" || e.type === "renamed") && e.data) names.set(e.data.seat, e.data.name);
+  }
+  for (const p of (view && view.players) || []) names.set(p.seat, p.name);
+  return (seat) => {
+    if (seat === null || seat === undefined) return t("ui.nobody");
+    if (seat === -1) return t("ui.mj");
+    return names.get(Number(seat)) ?? t("ui.seat_n", { n: Number(seat) + 1 });
+  };
+}
+
+export function listNames(seats, name) {
+  const items = (seats || []).map((s) => name(s));
+  if (!items.length) return t("ui.nobody");
+  try {
+    return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
+
+export function formatCounts(counts, name) {
+  const entries = Object.entries(counts || {}).sort((a, b) => b[1] - a[1]);
+  if (!entries.length) return t("ui.no_votes");
+  return entries.map(([seat, n]) => `${name(seat)} (${n})`).join(", ");
+}
+
+export function formatAnswer(prompt, answer, name) {
+  if (answer === undefined) return "…";
+  if (prompt.kind === "confirm") return answer ? t("ui.yes") : t("ui.no");
+  if (prompt.kind === "choice") return choiceLabel(prompt, answer);
+  if (Array.isArray(answer)) return answer.length ? listNames(answer, name) : t("ui.nobody");
+  return String(answer);
+}
+
+export function choiceLabel(prompt, option) {
+  if (prompt.step === "voleur") {
+    if (option === "keep") return t("choice.voleur.keep");
+    const cards = (prompt.info && prompt.info.cards) || [];
+    const card = cards[Number(option)];
+    return card ? t("choice.voleur.take", { role: roleName(card) }) : t("choice.voleur.card", { n: Number(option) + 1 });
+  }
+  return has(`choice.${prompt.step}.${option}`) ? t(`choice.${prompt.step}.${option}`) : String(option);
+}
+
+function announceParams(params, name) {
+  const out = {};
+  for (const [key, value] of Object.entries(params || {})) {
+    if (["seat", "target", "partner"].includes(key)) out[key] = name(value);
+    else if (key === "seats") out[key] = listNames(value, name);
+    else if (key === "role") out[key] = roleName(value);
+    else if (key === "counts") out[key] = formatCounts(value, name);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The text of an announcement event's data ({key, params}). */
+export function announceText(data, name, thirdPerson = false) {
+  const params = data.params || {};
+  let key = `announce.${data.key}`;
+  // A private line ("your vision: …") told to someone else (the MJ, the end-of-game story) reads in the third person.
+  if (thirdPerson && has(`${key}.3p`)) key = `${key}.3p`;
+  const empty = (v) => v === null || v === undefined || (Array.isArray(v) && !v.length) ||
+    (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+  for (const p of ["seat", "seats", "counts"]) {
+    if (p in params && empty(params[p]) && has(`${key}.none`)) key = `${key}.none`;
+  }
+  return has(key) ? t(key, announceParams(params, name)) : data.key;
+}
+
+const QUIET = new Set(["pending", "timer", "step_timer", "rng", "queue", "prompts_cleared", "created", "tag",
+  "step_deadline", "prompt_closed"]);
+
+/**
+ * A readable line for an event, or null when it says nothing worth reading.
+ * mode "feed": what a player's journal shows; "full": the MJ's log and the end-of-game history.
+ * ctx: {name, me (seat or null), thirdPerson (lines for someone else, e.g. the MJ), prompts: Map id → prompt}
+ */
+export function describe(e, ctx, mode = "feed") {
+  const d = e.data || {};
+  const { name } = ctx;
+  const full = mode === "full";
+  switch (e.type) {
+    case "announce":
+      return { text: announceText(d, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
+    case "died":
+      return { text: t(`event.died.${d.cause}`, { name: name(d.seat), role: roleName(d.role) }), cls: "death" };
+    case "phase":
+      return d.phase === "night"
+        ? { text: t("event.phase.night", { n: d.night }), cls: "sep sep-night" }
+        : { text: t("event.phase.day", { n: d.day }), cls: "sep sep-day" };
+    case "captain":
+      if (d.seat === null || d.seat === undefined) return full ? { text: t("event.captain.none"), cls: "info" } : null;
+      return full ? { text: t("event.captain", { name: name(d.seat) }), cls: "info" } : null;
+    case "joined":
+      return { text: t("event.joined", { name: d.name }), cls: "info" };
+    case "left":
+      return { text: t("event.left", { name: name(d.seat) }), cls: "info" };
+    case "renamed":
+      return full ? { text: t("event.renamed", { seat: Number(d.seat) + 1, name: d.name }), cls: "info" } : null;
+    case "role_set":
+      if (full) return { text: t(d.original ? "event.role_dealt" : "event.role_set", { name: name(d.seat), role: roleName(d.role) }), cls: "secret" };
+      if (ctx.me !== null && ctx.me !== undefined && d.seat === ctx.me && !d.original) {
+        return { text: t("event.role_changed", { role: roleName(d.role) }), cls: "secret" };
+      }
+      return null;
+    case "lovers":
+      return { text: t("event.lovers", { names: listNames(d.seats, name) }), cls: "secret" };
+    case "revived":
+      return { text: t("event.revived", { name: name(d.seat) }), cls: "info" };
+    case "paused":
+      return { text: t("event.paused"), cls: "info" };
+    case "resumed":
+      return { text: t("event.resumed"), cls: "info" };
+    case "ended":
+      if (d.reason === "mj" || !d.camp) return { text: t("event.ended_mj"), cls: "end" };
+      return { text: t("event.ended", { camp: t(`camp.${d.camp}`) }), cls: "end" };
+    case "undone":
+      return { text: t(`event.undone.${d.phase}`, { n: d.number }), cls: "override" };
+    case "configured":
+      return full ? { text: t("event.configured"), cls: "info" } : null;
+    case "preassigned": {
+      if (!full) return null;
+      const entries = Object.entries(d.preassigned || {});
+      return { text: entries.length
+        ? t("event.preassigned", { list: entries.map(([seat, role]) => `${name(seat)} → ${roleName(role)}`).join(", ") })
+        : t("event.preassigned_none"), cls: "secret" };
+    }
+    case "reordered":
+      return full ? { text: t("event.reordered"), cls: "info" } : null;
+    case "spare_cards":
+      return full && d.cards && d.cards.length
+        ? { text: t("event.spare_cards", { roles: d.cards.map(roleName).join(", ") }), cls: "secret" } : null;
+    case "step":
+      return full ? { text: t("event.step", { step: t(`step.${d.key}`) }), cls: "step" } : null;
+    case "prompt_opened": {
+      if (!full) return null;
+      const p = d.prompt || {};
+      return { text: t(p.to_mj ? "event.prompt_opened_mj" : "event.prompt_opened",
+        { step: t(`pstep.${p.step}`), names: listNames(p.to, name) }), cls: "step" };
+    }
+    case "answered": {
+      if (!full) return null;
+      const p = (ctx.prompts && ctx.prompts.get(d.prompt)) || { kind: Array.isArray(d.answer) ? "pick" : "confirm" };
+      return { text: t("event.answered", { name: name(d.seat), step: t(`pstep.${p.step}`),
+        answer: formatAnswer(p, d.answer, name) }) + (d.reason ? ` — « ${d.reason} »` : ""), cls: "answer" };
+    }
+    case "prompt_dropped":
+      return full ? { text: t("event.prompt_dropped", { name: name(d.seat) }), cls: "info" } : null;
+    case "override": {
+      const params = { ...d, name: d.seat !== undefined ? name(d.seat) : "",
+        role: d.role ? roleName(d.role) : "",
+        step: d.step ? (has(`step.${d.step}`) ? t(`step.${d.step}`) : t(`pstep.${d.step}`)) : "" };
+      return { text: t(`override.${d.action}`, params), cls: "override" };
+    }
+    default:
+      if (QUIET.has(e.type)) return null;
+      return full ? { text: e.type, cls: "info" } : null;
+  }
+}
+
+/** Prompt ids → their description, from the prompt_opened events of a stream (for readable answers). */
+export function promptIndex(events) {
+  const out = new Map();
+  for (const e of events) {
+    if (e.type === "prompt_opened" && e.data && e.data.prompt) out.set(e.data.prompt.id, e.data.prompt);
+  }
+  return out;
+}
+
+export function timeOf(at) {
+  try {
+    return new Date(at * 1000).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
+  } catch {
+    return "";
+  }
+}
+
+/** A list of readable lines (newest first when `reverse`). */
+export function eventList(events, ctx, mode, { reverse = false } = {}) {
+  // Lines grouped by phase (a night, a day); newest first, the phase's title stays on top of its group.
+  const groups = [[]];
+  for (const e of events) {
+    const line = describe(e, ctx, mode);
+    if (!line) continue;
+    const node = h("li", { class: `line ${line.cls}` },
+      h("time", { class: "at" }, timeOf(e.at)), h("span", { class: "txt" }, line.text));
+    if (line.cls.startsWith("sep")) groups.push([node]);
+    else groups[groups.length - 1].push(node);
+  }
+  let lines;
+  if (reverse) {
+    lines = groups.reverse().flatMap((group) => {
+      const head = group.length && group[0].classList.contains("sep") ? [group[0]] : [];
+      return [...head, ...group.slice(head.length).reverse()];
+    });
+  } else {
+    lines = groups.flat();
+  }
+  return lines.length ? h("ol", { class: ["log", reverse && "log-reverse"] }, lines)
+    : h("p", { class: "muted" }, t("ui.nothing_yet"));
+}
+
+/** Tally of a public pick prompt: target → voters. */
+export function tallyOf(prompt) {
+  const out = new Map();
+  for (const [seat, answer] of Object.entries(prompt.answers || {})) {
+    for (const target of Array.isArray(answer) ? answer : []) {
+      if (!out.has(target)) out.set(target, []);
+      out.get(target).push(Number(seat));
+    }
+  }
+  return out;
+}
+
+/**
+ * A prompt, rendered for the one who answers it (a seat, or the MJ answering for a seat).
+ * opts: {view, name, seat (who answers), submit(answer) → Promise<bool>, selection: Map (kept across renders)}
+ */
+export function renderPrompt(prompt, opts) {
+  const { view, name, seat, submit } = opts;
+  const mine = prompt.answers ? prompt.answers[String(seat)] : undefined;
+  const answered = mine !== undefined;
+  const info = prompt.info || {};
+  const title = t(`prompt.${prompt.step}`, { victim: info.victim !== undefined && info.victim !== null ? name(info.victim) : "" });
+  const help = has(`prompt.${prompt.step}.help`) ? t(`prompt.${prompt.step}.help`, { min: prompt.min, max: prompt.max }) : null;
+  const body = [];
+  const players = new Map(((view && view.players) || []).map((p) => [p.seat, p]));
+
+  // The witch sees the wolves' victim once: on the healing question, or on the poison one when there is none.
+  const healOpen = prompt.step === "sorciere-poison" && info.victim !== null && view && view.secrets &&
+    view.secrets.potions && view.secrets.potions.heal;
+  if ((prompt.step === "sorciere-heal" || prompt.step === "sorciere-poison") && !healOpen) {
+    if (info.victim !== undefined) {
+      body.push(h("p", { class: "victim" }, info.victim === null ? t("ui.witch_no_victim")
+        : t("ui.witch_victim", { name: name(info.victim) })));
+    }
+  }
+
+  if (prompt.kind === "confirm") {
+    body.push(h("div", { class: "confirm-row" },
+      h("button", { class: ["btn", "btn-big", "btn-yes", mine === true && "selected"], "data-answer": "yes",
+        type: "button", onclick: () => submit(true) }, icon("check"), has(`prompt.${prompt.step}.yes`) ? t(`prompt.${prompt.step}.yes`) : t("ui.yes")),
+      h("button", { class: ["btn", "btn-big", "btn-no", mine === false && "selected"], "data-answer": "no",
+        type: "button", onclick: () => submit(false) }, icon("close"), has(`prompt.${prompt.step}.no`) ? t(`prompt.${prompt.step}.no`) : t("ui.no"))));
+  } else if (prompt.kind === "choice") {
+    body.push(h("div", { class: "choices" }, (prompt.options || []).map((option) =>
+      h("button", { class: ["btn", "btn-big", "choice", mine === option && "selected"], type: "button",
+        "data-answer": option, onclick: () => submit(option) }, choiceLabel(prompt, option)))));
+  } else {
+    const tally = prompt.visibility !== "self" ? tallyOf(prompt) : new Map();
+    const multi = prompt.max > 1;
+    const sel = opts.selection;
+    const key = prompt.id;
+    if (multi && !sel.has(key)) sel.set(key, new Set(Array.isArray(mine) ? mine : []));
+    const chosen = multi ? sel.get(key) : new Set(Array.isArray(mine) ? mine : []);
+    const forbidden = (target) => {
+      if (!["vote", "revote"].includes(prompt.step)) return null;
+      if (target === seat) return t("ui.not_yourself");
+      const me = view && view.secrets;
+      if (me && me.lover === target) return t("ui.not_your_lover");
+      return null;
+    };
+    const buttons = (prompt.options || []).map((target) => {
+      const p = players.get(target);
+      const voters = tally.get(target) || [];
+      const why = forbidden(target);
+      return h("button", {
+        class: ["btn", "target", chosen.has(target) && "selected", why && "forbidden"], type: "button",
+        "data-seat": target, disabled: why ? true : null, title: why,
+        onclick: () => {
+          if (multi) {
+            if (chosen.has(target)) chosen.delete(target);
+            else if (chosen.size < prompt.max) chosen.add(target);
+            opts.rerender();
+          } else {
+            submit(chosen.has(target) && prompt.min === 0 ? [] : [target]);
+          }
+        },
+      },
+      h("span", { class: "target-name" }, p ? p.name : name(target),
+        p && p.captain ? icon("star", "captain-mark") : null),
+      why ? h("small", { class: "why" }, why) : null,
+      voters.length ? h("span", { class: "votes" },
+        h("b", {}, String(voters.length)), h("small", {}, listNames(voters, name))) : null);
+    });
+    body.push(h("div", { class: "targets" }, buttons));
+    const actions = [];
+    if (multi) {
+      actions.push(h("button", { class: "btn btn-primary btn-big submit", type: "button",
+        disabled: chosen.size < prompt.min || chosen.size > prompt.max ? true : null,
+        onclick: () => submit([...chosen]) }, t("ui.validate_n", { n: chosen.size, max: prompt.max })));
+    }
+    if (prompt.min === 0) {
+      const none = Array.isArray(mine) && mine.length === 0;
+      actions.push(h("button", { class: ["btn", "btn-ghost", "btn-big", "nobody", none && "selected"], type: "button",
+        onclick: () => submit([]) }, has(`prompt.${prompt.step}.none`) ? t(`prompt.${prompt.step}.none`) : t("ui.pick_nobody")));
+    }
+    if (actions.length) body.push(h("div", { class: "prompt-actions" }, actions));
+  }
+
+  const status = answered
+    ? h("p", { class: "answered" }, icon("check"), t("ui.answer_recorded", { answer: formatAnswer(prompt, mine, name) }),
+      prompt.policy !== "first" ? h("small", {}, " ", t("ui.can_change")) : null)
+    : null;
+
+  return h("section", { class: ["prompt", `prompt-${prompt.step}`, answered && "is-answered"], "data-prompt": prompt.id,
+    "data-min": prompt.min, "data-max": prompt.max,
+    "data-step": prompt.step },
+  h("h2", { class: "prompt-title" }, title),
+  help ? h("p", { class: "prompt-help" }, help) : null,
+  body, status,
+  // The step's countdown is on screen already; a prompt shows its own only when it ends at another time.
+  prompt.deadline && !(view && view.step && view.step.deadline === prompt.deadline)
+    ? countdown(prompt.deadline, view && view.step ? view.step.started : null, view && view.paused) : null);
+}

@@ -1,0 +1,82 @@
+// Home page: create a room (players, composition, moderation, durations, options) or join one by its code.
+import { $, api, fill, h, mjKey, rejectionText, store, t, toast } from "./common.js";
+import { compositionEditor, compositionOf, compositionProblem, countsOf, readOptions, writeOptions } from "./setup.js";
+
+const form = $("#create-form");
+const playersInput = $("#players");
+const state = { counts: {}, info: null, touched: false };
+
+function players() {
+  const n = Math.round(Number(playersInput.value));
+  const { min_players: lo = 5, max_players: hi = 40 } = state.info || {};
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : 8;
+}
+
+function suggest() {
+  state.counts = countsOf(state.info.suggested[String(players())] || []);
+  state.touched = false;
+  render();
+}
+
+function render() {
+  if (!state.info) return;
+  fill("#composition", compositionEditor(state.info.roles, state, () => { state.touched = true; render(); }));
+  const problem = compositionProblem(players(), state.counts, state.info.roles);
+  const total = Object.values(state.counts).reduce((a, b) => a + b, 0);
+  const check = $("#composition-check");
+  check.className = `comp-check ${problem ? "bad" : "good"}`;
+  fill(check, problem || t("home.composition_ok", { n: total }));
+}
+
+async function load() {
+  try {
+    state.info = await api("/api/rulesets/thiercelieux");
+  } catch (err) {
+    fill("#composition", h("p", { class: "error" }, rejectionText(err.code, err.message, err.params)));
+    return;
+  }
+  writeOptions(form, state.info.options);
+  suggest();
+}
+
+for (const button of document.querySelectorAll("[data-stepper=players] [data-step]")) {
+  button.addEventListener("click", () => {
+    playersInput.value = String(players() + Number(button.dataset.step));
+    if (state.info) suggest();
+  });
+}
+playersInput.addEventListener("change", () => {
+  playersInput.value = String(players());
+  if (state.info) suggest();
+});
+$("#suggest").addEventListener("click", () => state.info && suggest());
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  if (!state.info) return;
+  const problem = compositionProblem(players(), state.counts, state.info.roles);
+  if (problem) {
+    toast(problem);
+    return;
+  }
+  const button = $("#create");
+  button.disabled = true;
+  try {
+    const room = await api("/api/rooms", { method: "POST", body: {
+      ruleset: "thiercelieux", options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
+    } });
+    store.set(mjKey(room.code), room.mj_token);
+    location.assign(`/r/${room.code}/mj`);
+  } catch (err) {
+    toast(rejectionText(err.code, err.message, err.params));
+    button.disabled = false;
+  }
+});
+
+// The code field accepts "abcd efgh", "ABCD-EFGH"…; show it the way it is printed.
+$("#code-input").addEventListener("input", (ev) => {
+  const raw = ev.target.value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, 8);
+  ev.target.value = raw.length > 4 ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw;
+});
+
+load();

@@ -1,0 +1,394 @@
+// The player's (or spectator's) page: join, lobby, role card, night prompts, day votes, end of the game.
+import {
+  $, api, Connection, countdown, loadQr, describe, eventList, fill, h, icon, keepAwake, listNames, namer,
+  promptIndex, rejectionText, renderPrompt, roleName, seatKey, startClock, store, t, tallyOf, takeFragment, toast,
+} from "./common.js";
+
+const root = $("#room");
+const CODE = root.dataset.code;
+const PRETTY = root.dataset.pretty;
+const WATCH_KEY = `veillee:watch:${CODE}`;
+const CARD_KEY = `veillee:card-hidden:${CODE}`;
+
+const ui = {
+  mode: "join", // join | play | watch | kicked
+  conn: null,
+  selection: new Map(),
+  cardHidden: sessionStorage.getItem(CARD_KEY) === "1",
+};
+
+// A substitute's link carries the seat's token in the fragment (#t=…): keep it, then clean the address.
+const fromLink = takeFragment("t");
+if (fromLink) store.set(seatKey(CODE), fromLink);
+
+function show(id, on) {
+  const node = $(id);
+  if (node) node.hidden = !on;
+}
+
+function setMode(mode) {
+  ui.mode = mode;
+  show("#join", mode === "join");
+  show("#kicked", mode === "kicked");
+  show("#game", mode === "play" || mode === "watch");
+  if (mode === "join") setTimeout(() => $("#name-input") && $("#name-input").focus({ preventScroll: true }), 0);
+}
+
+function connect(token) {
+  if (ui.conn) ui.conn.stop();
+  ui.selection = new Map();
+  const conn = new Connection(CODE, token, {
+    onFrame: () => render(),
+    onStatus: (status) => {
+      const node = $("#conn");
+      node.hidden = status === "online";
+      node.className = `conn conn-${status}`;
+      node.textContent = t(`ui.conn.${status}`);
+    },
+    onFatal: (code) => {
+      if (code === "no_such_room") {
+        fill("#kicked-title", t("ui.not_found"));
+        fill("#kicked-text", t("error.no_such_room"));
+        show("#rejoin-button", false);
+        show("#kicked-watch", false);
+      } else {
+        fill("#kicked-title", t("room.kicked_title"));
+        fill("#kicked-text", t("room.kicked_text"));
+      }
+      setMode("kicked");
+      show("#loading", false);
+      keepAwake(false);
+    },
+  });
+  ui.conn = conn;
+  conn.connect();
+}
+
+function start() {
+  const token = store.get(seatKey(CODE));
+  if (token) {
+    setMode("play");
+    connect(token);
+  } else if (sessionStorage.getItem(WATCH_KEY) === "1") {
+    setMode("watch");
+    connect(null);
+  } else {
+    setMode("join");
+    connect(null); // a spectator's stream, to show who is already seated
+  }
+}
+
+// -- join -------------------------------------------------------------------------------------------------------
+$("#join-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const name = $("#name-input").value.trim();
+  if (!name) {
+    toast(t("error.bad_name"));
+    return;
+  }
+  const button = $("#join-button");
+  button.disabled = true;
+  try {
+    const seat = await api(`/api/rooms/${CODE}/join`, { method: "POST", body: { name } });
+    store.set(seatKey(CODE), seat.token);
+    sessionStorage.removeItem(WATCH_KEY);
+    setMode("play");
+    connect(seat.token);
+  } catch (err) {
+    toast(rejectionText(err.code, err.message, err.params));
+  } finally {
+    button.disabled = false;
+  }
+});
+
+function watch() {
+  sessionStorage.setItem(WATCH_KEY, "1");
+  setMode("watch");
+  if (!ui.conn || ui.conn.token) connect(null);
+  else render();
+}
+
+$("#watch-button").addEventListener("click", watch);
+$("#kicked-watch").addEventListener("click", () => {
+  store.del(seatKey(CODE));
+  watch();
+});
+$("#rejoin-button").addEventListener("click", () => {
+  store.del(seatKey(CODE));
+  sessionStorage.removeItem(WATCH_KEY);
+  setMode("join");
+  connect(null);
+});
+
+function joinTable() {
+  sessionStorage.removeItem(WATCH_KEY);
+  setMode("join");
+  render();
+}
+
+async function leaveTable() {
+  if (!window.confirm(t("room.leave_confirm"))) return;
+  if (await ui.conn.act("leave")) {
+    store.del(seatKey(CODE));
+    setMode("join");
+    connect(null);
+  }
+}
+
+// -- rendering --------------------------------------------------------------------------------------------------
+function render() {
+  const conn = ui.conn;
+  const v = conn && conn.view;
+  if (!v) return;
+  show("#loading", false);
+  const events = conn.events;
+  const name = namer(v, events);
+  // The dead who see everything read the others' private lines too: in the third person.
+  const omniscient = Boolean(v.me && !v.me.alive && v.options && v.options.dead_see_all);
+  const ctx = { name, me: v.me ? v.me.seat : null, thirdPerson: omniscient, prompts: promptIndex(events) };
+  const night = v.phase === "night" || v.phase === "lobby";
+  document.body.classList.toggle("theme-night", night);
+  document.body.classList.toggle("theme-day", !night);
+
+  if (ui.mode === "join") {
+    renderJoin(v);
+    return;
+  }
+  if (ui.mode === "play" && v.viewer.kind !== "seat") {
+    // The MJ took this seat off the table before the start.
+    store.del(seatKey(CODE));
+    fill("#kicked-title", t("room.removed_title"));
+    fill("#kicked-text", t("room.removed_text"));
+    setMode("kicked");
+    return;
+  }
+  keepAwake(ui.mode === "play" && (v.phase === "night" || v.phase === "day"));
+  fill("#status", statusBar(v));
+  fill("#stage", stage(v, events, ctx));
+  // At the end the table of every card replaces the role card and the village list.
+  const over = v.phase === "ended";
+  show("#card", !over);
+  show("#village", !over);
+  fill("#card", over ? null : roleCard(v, name));
+  fill("#village", over ? null : village(v));
+  fill("#feed", feed(v, events, ctx));
+}
+
+function renderJoin(v) {
+  const open = v.phase === "lobby";
+  show("#join-form", open);
+  $(".join .or").hidden = !open;
+  const players = v.players || [];
+  fill("#join-players",
+    open ? null : h("p", { class: "notice-line" }, t("room.already_started")),
+    h("h2", {}, t("room.seated", { n: players.length })),
+    players.length ? h("ul", { class: "chips" }, players.map((p) => h("li", { class: "chip" }, p.name)))
+      : h("p", { class: "muted" }, t("room.nobody_yet")));
+}
+
+function phaseLabel(v) {
+  if (v.phase === "lobby") return [icon("users"), t("phase.lobby")];
+  if (v.phase === "night") return [icon("moon"), t("phase.night", { n: v.night })];
+  if (v.phase === "day") return [icon("sun"), t("phase.day", { n: v.day })];
+  return [icon("flag"), t("phase.ended")];
+}
+
+function statusBar(v) {
+  const step = v.step;
+  return h("div", { class: `status status-${v.phase}` },
+    h("div", { class: "status-row" },
+      h("span", { class: "phase-label" }, phaseLabel(v)),
+      step ? h("span", { class: "step-label" }, t(`step.${step.key}`)) : null,
+      v.paused ? h("span", { class: "badge badge-warn" }, icon("pause"), t("ui.paused")) : null),
+    step && step.deadline ? countdown(step.deadline, step.started, v.paused) : null);
+}
+
+function sinceLastPhase(events) {
+  let i = events.length - 1;
+  while (i >= 0 && events[i].type !== "phase") i--;
+  return events.slice(i + 1);
+}
+
+function stage(v, events, ctx) {
+  if (v.phase === "lobby") return lobbyStage(v);
+  if (v.phase === "ended") return endStage(v, ctx.name);
+  const me = v.me;
+  const mine = (v.prompts || []).filter((p) => p.mine);
+  const parts = [];
+  if (v.paused) parts.push(h("div", { class: "banner banner-warn" }, icon("pause"), t("ui.paused_long")));
+  if (v.viewer.kind === "spectator") parts.push(h("div", { class: "banner" }, icon("eye"), t("room.spectating")));
+  else if (me && !me.alive) parts.push(h("div", { class: "banner banner-dead" }, icon("cross"), t("room.you_are_dead")));
+
+  parts.push(headline(v, mine.length > 0));
+  for (const prompt of mine) {
+    parts.push(renderPrompt(prompt, {
+      view: v, name: ctx.name, seat: me ? me.seat : null, selection: ui.selection, rerender: render,
+      submit: (answer) => ui.conn.act("answer", { prompt: prompt.id, answer }),
+    }));
+  }
+  for (const prompt of v.prompts || []) {
+    if (!prompt.mine && prompt.visibility === "public" && prompt.kind === "pick") parts.push(tallyPanel(prompt, ctx.name));
+  }
+  const peek = v.secrets && v.secrets.peek;
+  if (peek && v.phase === "night") {
+    parts.push(h("div", { class: "card peek" }, h("h3", {}, icon("eye"), t("room.peek_title")),
+      Object.keys(peek).length
+        ? h("p", {}, Object.entries(peek).map(([seat, n]) => t("room.peek_line", { name: ctx.name(seat), n })).join(" · "))
+        : h("p", { class: "muted" }, t("room.peek_none"))));
+  }
+  const news = sinceLastPhase(events).map((e) => describe(e, ctx, "feed")).filter(Boolean);
+  if (news.length) {
+    parts.push(h("div", { class: "news card" },
+      h("h3", {}, t(v.phase === "night" ? "room.news_night" : "room.news_day")),
+      h("ul", {}, news.map((line) => h("li", { class: `line ${line.cls}` }, line.text)))));
+  }
+  return parts;
+}
+
+function headline(v, acting) {
+  const step = v.step;
+  const key = step ? step.key : null;
+  if (v.phase === "night") {
+    if (acting) {
+      return h("div", { class: "headline headline-act" }, icon("eye"), h("div", {},
+        h("h1", {}, t("room.your_turn")), key ? h("p", {}, t(`narr.${key}`)) : null));
+    }
+    return h("div", { class: "sleep" },
+      h("div", { class: "moon-big" }, icon("moon")),
+      h("h1", {}, t("room.village_sleeps")),
+      h("p", { class: "sleep-hint" }, t("room.close_eyes")),
+      key ? h("p", { class: "narration" }, t(`narr.${key}`)) : null);
+  }
+  return h("div", { class: "headline headline-day" }, icon("sun"), h("div", {},
+    h("h1", {}, key ? t(`narr.${key}`) : t("phase.day", { n: v.day })),
+    key && (key === "debate" || key === "dawn") ? h("p", {}, t(`narr.${key}.help`)) : null));
+}
+
+function tallyPanel(prompt, name) {
+  const tally = tallyOf(prompt);
+  const rows = [...tally.entries()].sort((a, b) => b[1].length - a[1].length);
+  const waiting = (prompt.to || []).filter((s) => !(String(s) in (prompt.answers || {})));
+  return h("div", { class: "card tally", "data-prompt": prompt.id },
+    h("h3", {}, t(`pstep.${prompt.step}`)),
+    rows.length ? h("ul", { class: "tally-rows" }, rows.map(([target, voters]) =>
+      h("li", {}, h("b", {}, name(target)), h("span", { class: "count" }, String(voters.length)),
+        h("small", {}, listNames(voters, name)))))
+      : h("p", { class: "muted" }, t("ui.no_votes")),
+    waiting.length ? h("p", { class: "muted small" }, t("ui.waiting_for", { names: listNames(waiting, name) })) : null);
+}
+
+function qrNode() {
+  const node = h("div", { class: "qr", role: "img", "aria-label": t("ui.qr_alt") });
+  loadQr(node, CODE);
+  return node;
+}
+
+function lobbyStage(v) {
+  const me = v.me;
+  const url = `${location.origin}/r/${CODE}`;
+  const counts = {};
+  for (const role of v.composition || []) counts[role] = (counts[role] || 0) + 1;
+  return [
+    h("div", { class: "card lobby" },
+      me ? h("h1", {}, t("room.welcome", { name: me.name })) : h("h1", {}, t("room.lobby_title")),
+      h("p", {}, me ? t("room.wait_for_mj") : t("room.spectating_lobby")),
+      h("div", { class: "invite" },
+        qrNode(),
+        h("div", {},
+          h("p", { class: "muted small" }, t("room.invite")),
+          h("p", { class: "code-big" }, PRETTY),
+          h("p", { class: "link small" }, url))),
+      Object.keys(counts).length ? h("div", { class: "deck" }, h("h3", {}, t("room.cards_in_play")),
+        h("ul", { class: "chips" }, Object.entries(counts).map(([role, n]) =>
+          h("li", { class: "chip" }, n > 1 ? `${n} × ${roleName(role)}` : roleName(role))))) : null,
+      me ? h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: leaveTable }, t("room.leave"))
+        : h("button", { type: "button", class: "btn btn-primary", onclick: joinTable }, t("room.join_table"))),
+  ];
+}
+
+function endStage(v, name) {
+  const result = v.result || {};
+  const winners = new Set(result.winners || []);
+  const me = v.me;
+  const stopped = result.reason === "mj" || !result.camp;
+  const title = stopped ? t("end.stopped") : t(`end.win.${result.camp}`);
+  const personal = me && !stopped ? (winners.has(me.seat) ? t("end.you_won") : t("end.you_lost")) : null;
+  return h("div", { class: ["card", "end", `end-${result.camp || "none"}`] },
+    h("div", { class: "end-icon" }, icon(result.camp === "wolves" ? "wolf" : result.camp === "lovers" ? "heart" : "sun")),
+    h("h1", { class: "end-title" }, title),
+    personal ? h("p", { class: "end-personal" }, personal) : null,
+    winners.size ? h("p", { class: "winners" }, t("end.winners", { names: listNames([...winners], name) })) : null,
+    h("table", { class: "roles-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("ui.player")), h("th", {}, t("ui.role")), h("th", {}, ""))),
+      h("tbody", {}, (v.players || []).map((p) => h("tr", { class: [winners.has(p.seat) && "winner", !p.alive && "dead"] },
+        h("td", {}, p.name, p.me ? h("small", {}, ` (${t("ui.you")})`) : null),
+        h("td", {}, roleName(p.role)),
+        h("td", { class: "marks" },
+          winners.has(p.seat) ? h("span", { class: "badge badge-good" }, t("end.winner")) : null,
+          !p.alive ? h("span", { class: "badge" }, t("ui.dead")) : null))))),
+    h("a", { class: "btn btn-ghost", href: "/" }, t("end.new_game")));
+}
+
+function roleCard(v, name) {
+  const me = v.me;
+  if (!me || !me.role) return null;
+  const hidden = ui.cardHidden;
+  const toggle = h("button", { type: "button", class: "btn btn-ghost btn-small toggle-card", "aria-pressed": hidden ? "false" : "true",
+    onclick: () => {
+      ui.cardHidden = !ui.cardHidden;
+      sessionStorage.setItem(CARD_KEY, ui.cardHidden ? "1" : "0");
+      render();
+    } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
+  const camp = me.role === "loup-garou" ? "wolves" : "village";
+  const secrets = v.secrets || {};
+  const extra = [];
+  if (me.original_role && me.original_role !== me.role) extra.push(t("room.was_role", { role: roleName(me.original_role) }));
+  if (secrets.lover !== undefined) extra.push(h("span", { class: "love" }, icon("heart"), t("room.in_love_with", { name: name(secrets.lover) })));
+  if (secrets.cupid_pair) extra.push(t("room.cupid_pair", { names: listNames(secrets.cupid_pair, name) }));
+  if (secrets.potions) {
+    extra.push(t("room.potions", {
+      heal: secrets.potions.heal ? t("room.potion_left") : t("room.potion_used"),
+      poison: secrets.potions.poison ? t("room.potion_left") : t("room.potion_used"),
+    }));
+  }
+  return h("div", { class: ["role-card", `camp-${camp}`, hidden && "is-hidden"], "data-role": hidden ? null : me.role },
+    h("div", { class: "role-card-top" }, h("span", { class: "eyebrow" }, t("room.your_role")), toggle),
+    hidden ? h("p", { class: "role-hidden" }, t("room.card_hidden"))
+      : [
+        h("div", { class: "role-emblem" }, icon(camp === "wolves" ? "wolf" : "moon")),
+        h("h2", { class: "role-name" }, roleName(me.role)),
+        h("p", { class: "role-camp" }, t(`camp.${camp}`)),
+        h("p", { class: "role-desc" }, t(`role.${me.role}.desc`)),
+        extra.length ? h("ul", { class: "role-secrets" }, extra.map((x) => h("li", {}, x))) : null,
+      ]);
+}
+
+function village(v) {
+  const players = v.players || [];
+  const lover = v.secrets ? v.secrets.lover : undefined;
+  const alive = players.filter((p) => p.alive).length;
+  return [
+    h("h2", {}, t("room.village"), h("small", { class: "muted" }, " · ",
+      v.phase === "lobby" ? t("room.seated", { n: players.length }) : t("room.alive_count", { n: alive, total: players.length }))),
+    h("ul", { class: "players" }, players.map((p) => h("li", { class: ["player", !p.alive && "dead", p.me && "me"], "data-seat": p.seat },
+      h("span", { class: "pname" }, p.name, p.me ? h("small", {}, ` (${t("ui.you")})`) : null),
+      h("span", { class: "pmarks" },
+        p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star"), t("ui.captain")) : null,
+        lover === p.seat ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
+        p.role && !p.me ? h("span", { class: ["badge", "role-chip", p.role === "loup-garou" && "wolf"] }, roleName(p.role)) : null,
+        !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)))),
+  ];
+}
+
+function feed(v, events, ctx) {
+  if (v.phase === "ended") {
+    // The story starts when the cards are dealt (the lobby's comings and goings are of no interest now).
+    const start = events.findIndex((e) => e.type === "announce" && e.data && e.data.key === "game_started");
+    return [h("h2", {}, t("end.history")), eventList(start > 0 ? events.slice(start) : events, { ...ctx, me: null, thirdPerson: true }, "full")];
+  }
+  return [h("h2", {}, t("room.journal")), eventList(events, ctx, "feed", { reverse: true })];
+}
+
+startClock(() => (ui.conn ? ui.conn.offset : 0));
+start();
+window.veillee = ui; // for the curious and for tests: the live connection (its token is in localStorage anyway)

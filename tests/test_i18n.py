@@ -1,0 +1,124 @@
+"""The French and English catalogues (static/i18n/*.json): same keys, same placeholders, and an entry for every
+text the server or the pages can need (announcements, steps, prompts, rejection codes, roles, camps)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from app.engine.ruleset import get_ruleset
+from app.i18n import LANGS, translate
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUES = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in LANGS}
+
+ANNOUNCE_KEYS = [
+    "captain_breaks_tie", "day_breaks", "election_result", "eliminated", "game_started", "hunter_no_shot",
+    "hunter_shoots", "new_captain", "night_falls", "no_death", "nobody_eliminated", "petite_fille_caught",
+    "petite_fille_saw", "seer_saw", "substituted", "thief_swapped", "tie_nobody", "tie_revote", "vote_result",
+    "witch_sees", "wolves_chose", "wolves_no_agreement", "you_are_in_love",
+]
+STEP_KEYS = [
+    "voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere", "dawn", "election", "debate", "vote",
+    "revote", "captain-tiebreak", "chasseur", "successeur",
+]
+PROMPT_STEPS = [
+    "voleur", "cupidon", "voyante", "loups", "petite-fille-peek", "petite-fille-houses", "sorciere-heal",
+    "sorciere-poison", "election", "vote", "revote", "captain-tiebreak", "chasseur", "successeur",
+]
+REJECTION_CODES = [
+    "alive", "already_answered", "already_dead", "already_paused", "bad_answer", "bad_composition", "bad_name",
+    "bad_options", "bad_order", "bad_seconds", "bad_token", "composition_size", "dead", "lover_vote", "mj_only",
+    "name_taken", "no_step", "no_such_prompt", "no_such_room", "no_such_seat", "no_timer", "no_wolf",
+    "not_paused", "nothing_to_undo", "paused", "preassigned_missing", "prompt_closed", "rate_limited",
+    "role_twice", "room_full", "seat_taken", "self_vote", "spectator", "stale", "target_not_allowed",
+    "unknown_command", "unknown_role", "wrong_count", "wrong_phase",
+]
+DEATH_CAUSES = ["night", "vote", "hunter", "grief", "mj"]
+
+
+def source(*parts: str, pattern: str = "*.py") -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for part in parts for p in sorted((ROOT / part).rglob(pattern)))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_catalogues_have_the_same_keys() -> None:
+    fr, en = CATALOGUES["fr"], CATALOGUES["en"]
+    assert sorted(set(fr) - set(en)) == []
+    assert sorted(set(en) - set(fr)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_is_a_non_empty_string(lang: str) -> None:
+    bad = [k for k, v in CATALOGUES[lang].items() if not isinstance(v, str) or not v.strip()]
+    assert bad == []
+
+
+def test_placeholders_match_between_languages() -> None:
+    fr, en = CATALOGUES["fr"], CATALOGUES["en"]
+    assert [k for k in fr if placeholders(fr[k]) != placeholders(en.get(k, ""))] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_required_keys(lang: str) -> None:
+    cat = CATALOGUES[lang]
+    required = (
+        [f"announce.{k}" for k in ANNOUNCE_KEYS]
+        + [f"step.{k}" for k in STEP_KEYS]
+        + [f"narr.{k}" for k in STEP_KEYS]
+        + [f"pstep.{k}" for k in PROMPT_STEPS]
+        + [f"prompt.{k}" for k in PROMPT_STEPS]
+        + [f"error.{k}" for k in REJECTION_CODES]
+        + [f"event.died.{c}" for c in DEATH_CAUSES]
+        + ["camp.village", "camp.wolves", "camp.lovers"]
+    )
+    assert [k for k in required if k not in cat] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_role_and_camp_of_the_ruleset(lang: str) -> None:
+    rules = get_ruleset("thiercelieux")
+    cat = CATALOGUES[lang]
+    for role in rules.roles.values():
+        assert f"role.{role.key}" in cat
+        assert f"role.{role.key}.desc" in cat
+        assert f"camp.{role.camp}" in cat
+        assert f"end.win.{role.camp}" in cat
+    # What `python -m app roles` prints.
+    assert translate(lang, "role.voyante") != "role.voyante"
+
+
+def test_what_the_server_emits_is_translated() -> None:
+    """Scan the server's source, so a new announcement, prompt step, rejection code, MJ override or cause of death
+    cannot go untranslated."""
+    app = source("app")
+    announces = set(re.findall(r"\bannounce\(\s*\"([a-z_]+)\"", app))
+    steps = set(re.findall(r"\bstep=\"([a-z-]+)\"", app)) | set(re.findall(r"open_step\(\s*\"([a-z-]+)\"", app))
+    codes = set(re.findall(r"Rejected\(\s*\"([a-z_]+)\"", app)) | set(re.findall(r"error\(\s*\"([a-z_]+)\"", app))
+    overrides = (set(re.findall(r"override\(ctx, \"([a-z_]+)\"", app))
+                 | set(re.findall(r"\"action\": \"([a-z_]+)\"", app)))
+    causes = set(re.findall(r"\bkill\(ctx, \w+, \"([a-z]+)\"\)", app))
+    assert announces and steps and codes and overrides and causes
+    for lang, cat in CATALOGUES.items():
+        missing = ([f"announce.{k}" for k in announces if f"announce.{k}" not in cat]
+                   + [f"override.{k}" for k in overrides if f"override.{k}" not in cat]
+                   + [f"event.died.{k}" for k in causes if f"event.died.{k}" not in cat]
+                   + [f"pstep.{k}" for k in steps if f"pstep.{k}" not in cat and f"step.{k}" not in cat]
+                   + [f"error.{k}" for k in codes if f"error.{k}" not in cat])
+        assert missing == [], lang
+
+
+def test_every_literal_key_of_the_pages_exists() -> None:
+    """t("…") in the templates and the ES modules: each key is in the catalogue."""
+    text = source("templates", pattern="*.html") + source("static/js", pattern="*.js")
+    keys = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", text))
+    assert len(keys) > 50
+    assert sorted(k for k in keys if k not in CATALOGUES["fr"]) == []
