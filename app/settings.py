@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     join_rate: str = "60/minute"
     command_rate: str = "120/minute"
     frame_rate: str = "20/second"
+    chat_rate: str = "8/10seconds"
     log_level: str = "INFO"
 
     @field_validator("database_url", mode="before")

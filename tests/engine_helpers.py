@@ -19,7 +19,7 @@ from app.engine.core import apply, new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
 from app.engine.rulesets.thiercelieux.roles import is_wolf
-from app.engine.views import SPECTATOR, event_visible, public_event, view
+from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 
 RULESET = "thiercelieux"
 FAST: dict[str, Any] = {
@@ -241,12 +241,17 @@ class Secrets:
     @staticmethod
     def check_event(state: GameState, e: Event, viewer: int | str) -> None:
         visible = event_visible(e, viewer, state)
-        if e.to is not None and not (isinstance(viewer, int) and viewer in e.to):
+        member = (isinstance(viewer, int) and viewer in e.to) or (viewer == SPECTATOR and SPECTATORS in e.to) \
+            if e.to is not None else True
+        if e.to is not None and not member:
             assert not visible, f"{e.type} {e.data} reaches {viewer}"
         if not visible:
             return
         assert e.type not in MJ_ONLY_EVENTS, f"{e.type} reaches {viewer}"
-        leaked = FORBIDDEN_KEYS & set(_keys(public_event(e)))
+        keys = set(_keys(public_event(e)))
+        if e.type == "said":
+            keys.discard("mj")  # `mj: true` marks a message written by the MJ, not the MJ's view
+        leaked = FORBIDDEN_KEYS & keys
         assert not leaked, f"{e.type} shows {leaked} to {viewer}"
         if e.type == "role_set":
             seat = e.data["seat"]

@@ -4,6 +4,7 @@
 `view(state, viewer)` is the one projection that leaves the engine.
 """
 
+from app.engine import chat as _chat  # noqa: F401  (registers the chat commands)
 from app.engine.core import Rejected, decide, new_state, replay
 from app.engine.evolve import evolve
 from app.engine.model import Command, Event, GameState, Prompt, Rejection

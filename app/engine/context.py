@@ -95,6 +95,23 @@ class Ctx:
     def close_prompt(self, prompt: Prompt) -> None:
         if not prompt.closed:
             self.emit("prompt_closed", {"prompt": prompt.id}, to=None if prompt.visibility == "public" else prompt.to)
+            self._count_missed(prompt)
+
+    def _count_missed(self, prompt: Prompt) -> None:
+        """A player who misses `afk_after` prompts in a row is flagged to the MJ (who may seat a substitute)."""
+        limit = int(self.s.options.get("afk_after") or 0)
+        if not limit or prompt.to_mj or prompt.optional:
+            return
+        for seat in prompt.to:
+            player = self.s.players.get(seat)
+            if player is None or (not player.alive and not prompt.dead_may_answer):
+                continue
+            missed = int(player.tags.get("afk_missed", 0))
+            now = 0 if seat in prompt.answers else missed + 1
+            if now != missed:
+                self.emit("tag", {"seat": seat, "key": "afk_missed", "value": now}, to=MJ_ONLY)
+            if now == limit:
+                self.announce("afk_flagged", to=MJ_ONLY, seat=seat, missed=now)
 
     def step_prompts(self) -> list[Prompt]:
         if self.s.step is None:

@@ -267,6 +267,9 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
         ctx.ruleset.validate_answer(ctx.s, prompt, seat, answer)
     if seat in prompt.answers and prompt.policy == "first":
         raise Rejected("already_answered", "This question was already answered.")
+    if prompt.locks_at is not None and ctx.at >= prompt.locks_at and seat in prompt.answers:
+        # 001: votes can change until the lock; after it, a late first vote is still taken, and is final.
+        raise Rejected("vote_locked", "Votes can no longer be changed.", locked_at=prompt.locks_at)
     reason = cmd.args.get("reason")
     data: dict[str, Any] = {"prompt": prompt.id, "seat": seat, "answer": answer}
     if isinstance(reason, str) and reason.strip():
@@ -416,6 +419,17 @@ def _undo(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("undone", {"phase": phase, "number": number})
     override(ctx, "undo", phase=phase, number=number)
     ctx.ruleset.restart_phase(ctx)
+
+
+@command("rematch")
+def _rematch(ctx: Ctx, cmd: Command) -> None:
+    """The server opened a new room for the same group; everyone here is told where to go."""
+    need_system(cmd)
+    need_phase(ctx, "ended")
+    code = cmd.args.get("code")
+    if not isinstance(code, str):
+        raise Rejected("bad_code", "A rematch names the new room's code.")
+    ctx.emit("rematch", {"code": code})
 
 
 @command("end")

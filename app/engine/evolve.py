@@ -27,6 +27,14 @@ def evolve(state: GameState, event: Event) -> GameState:
     handler = HANDLERS.get(event.type)
     if handler is not None:
         handler(state, event.data)
+    if event.type == "said":
+        # Remember each message's channel and audience, so that hiding it reaches exactly the same people.
+        known = state.messages.get(event.data["id"])
+        to = event.to
+        if known is not None:
+            to = None if known["to"] is None or to is None else sorted({*known["to"], *to})
+        channel = known["channel"] if known else event.data["channel"]
+        state.messages[event.data["id"]] = {"channel": channel, "to": to}
     if event.rng is not None:
         state.rng = event.rng
     state.seq += 1
@@ -229,6 +237,17 @@ def _resumed(s: GameState, d: dict[str, Any]) -> None:
     for prompt in s.prompts.values():
         if prompt.deadline is not None and not prompt.closed:
             prompt.deadline += shift
+
+
+@handles("said")
+def _said(s: GameState, d: dict[str, Any]) -> None:
+    s.message_counter = max(s.message_counter, d["id"])
+
+
+@handles("hidden")
+def _hidden(s: GameState, d: dict[str, Any]) -> None:
+    if d["id"] not in s.hidden:
+        s.hidden.append(d["id"])
 
 
 @handles("ended")

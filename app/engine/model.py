@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 MJ = "mj"
 SYSTEM = "system"
-Actor = int | Literal["mj", "system"]
+SPECTATOR = "spectator"
+Actor = int | Literal["mj", "system", "spectator"]
 
 
 class Player(BaseModel):
@@ -41,6 +42,7 @@ class Prompt(BaseModel):
     info: dict[str, Any] = Field(default_factory=dict)  # context shown to the addressees
     closed: bool = False
     dead_may_answer: bool = False  # the hunter and the dying captain answer after death
+    locks_at: float | None = None  # after this time an answer given can no longer change (forum votes)
     optional: bool = False  # the step does not wait for it (the MJ's judgment, used only if needed)
 
 
@@ -74,6 +76,9 @@ class GameState(BaseModel):
     result: dict[str, Any] | None = None  # {"camp": ..., "winners": [...]}
     checkpoint: dict[str, Any] | None = None  # state at the start of the current phase, for undo
     prompt_counter: int = 0
+    message_counter: int = 0
+    messages: dict[int, dict[str, Any]] = Field(default_factory=dict)  # chat message id -> {channel, to}
+    hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
 
     def living(self) -> list[int]:
         return [p.seat for p in self.by_position() if p.alive]

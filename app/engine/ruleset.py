@@ -81,6 +81,19 @@ class Ruleset:
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
         return {}
 
+    # -- chat -------------------------------------------------------------------------------------------------
+    def chat_channels(self, state: GameState) -> dict[str, tuple[list[int] | None, set[int | str]]]:
+        """The game's own channels: name -> (audience, who may write). SELF in an audience means the writer."""
+        return {}
+
+    def chat_copies(self, state: GameState, channel: str) -> list[tuple[int, str]]:
+        """Seats that also receive a channel's messages without their authors' names: (seat, channel shown)."""
+        return []
+
+    def hears_the_dead(self, state: GameState) -> list[int]:
+        """Living seats to whom the MJ may relay the messages of the dead."""
+        return []
+
 
 RULESETS: dict[str, Ruleset] = {}
 

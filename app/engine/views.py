@@ -12,6 +12,7 @@ from app.engine.ruleset import get_ruleset
 
 Viewer = int | str
 SPECTATOR = "spectator"
+SPECTATORS = -2  # an audience marker: every spectator (see app/engine/chat.py)
 
 
 def omniscient(state: GameState, viewer: Viewer) -> bool:
@@ -28,13 +29,19 @@ def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
         return True
     if omniscient(state, viewer):
         return True
+    if viewer == SPECTATOR:
+        return SPECTATORS in event.to
     return isinstance(viewer, int) and viewer in event.to
 
 
-def public_event(event: Event, with_audience: bool = False) -> dict[str, Any]:
-    """What a client receives of an event: never the generator's state. Those who see everything (the MJ, and
-    everyone at the end) also learn whom each event was for, so the log can say who was told what."""
-    out = {"type": event.type, "data": event.data, "at": event.at}
+def public_event(event: Event, with_audience: bool = False, hidden: set[int] | None = None) -> dict[str, Any]:
+    """What a client receives of an event: never the generator's state, never the text of a hidden message.
+    Those who see everything (the MJ, and everyone at the end) also learn whom each event was for, so the log
+    can say who was told what."""
+    data = event.data
+    if event.type == "said" and hidden and data.get("id") in hidden:
+        data = {**{k: v for k, v in data.items() if k != "text"}, "text": None, "hidden": True}
+    out = {"type": event.type, "data": data, "at": event.at}
     if with_audience:
         out["to"] = event.to
     return out
@@ -142,4 +149,7 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             "lovers": state.lovers,
         }
     out.update(rules.view_extra(state, viewer if not sees_all or viewer == MJ else MJ))
+    from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
+
+    out["channels"] = channels_of(state, rules, viewer)
     return out

@@ -86,24 +86,32 @@ class RoomService:
             state, more = apply(state, Command(type="configure", by=MJ, at=at, args={"composition": composition}))
             events += more
         token = new_token()
+        return await self._insert(ruleset, hash_token(token), state, events, []), token
+
+    async def _insert(self, ruleset: str, mj_token_hash: str, state: GameState, events: list[Event],
+                      seats: list[tuple[int, str, str]]) -> Room:
+        """Store a new room under a fresh code, with its first events and its seats' (seat, token hash, name)."""
         room_id = uuid.uuid4().hex
+        at = self.clock()
         for _ in range(5):
             code = new_code()
             try:
                 async with self.db.session() as s:
                     await repo.create_room(s, room_id=room_id, code=code, ruleset=ruleset,
-                                           mj_token_hash=hash_token(token), at=at)
+                                           mj_token_hash=mj_token_hash, at=at)
                     await repo.append_events(s, room_id, 0, [to_row(e) for e in events], None)
+                    for seat, token_hash, name in seats:
+                        await repo.upsert_seat_token(s, room_id, seat, token_hash, name, at)
                     await s.commit()
                 break
             except IntegrityError:  # a code collision, however unlikely: draw another
                 continue
         else:  # pragma: no cover
             raise RuntimeError("could not draw a free room code")
-        room = Room(room_id, code, ruleset, hash_token(token), state, events)
+        room = Room(room_id, code, ruleset, mj_token_hash, state, events)
         self.rooms[room_id] = room
         self.codes[code] = room_id
-        return room, token
+        return room
 
     async def by_code(self, code: str) -> Room | None:
         room_id = self.codes.get(code)
@@ -170,8 +178,8 @@ class RoomService:
     async def submit(self, room: Room, by: Viewer, type_: str, args: dict[str, Any] | None = None,
                      cid: str | None = None, extra: Extra | None = None) -> list[Event]:
         """Apply a command once (a resent client id is acknowledged without being applied again)."""
-        if by == "spectator":
-            raise Rejected("spectator", "Spectators watch; they do not act.")
+        if by == "spectator" and type_ != "say":
+            raise Rejected("spectator", "Spectators watch (and chat among themselves); they do not act.")
         actor: int | str = by
         pulled: list[Event] = []
         events: list[Event] = []
@@ -251,6 +259,27 @@ class RoomService:
         if self.publisher is not None:
             await self.publisher.kick(room.id, seat)
         return token
+
+    async def rematch(self, room: Room) -> Room:
+        """A new room for the same group: same seats, names and secret links (the token hashes are copied), same
+        MJ, same options and composition. The old room tells everyone where to go."""
+        if room.state.phase != "ended":
+            raise Rejected("wrong_phase", "A rematch starts once the game is over.")
+        options = {k: v for k, v in room.state.options.items() if k != "preassigned"}
+        at = self.clock()
+        state, events = new_state(room.ruleset, pysecrets.randbits(63), options, at)
+        for p in room.state.by_position():
+            join = Command(type="join", by=SYSTEM, at=at, args={"seat": p.seat, "name": p.name})
+            state, more = apply(state, join)
+            events += more
+        configure = Command(type="configure", by=MJ, at=at, args={"composition": room.state.composition})
+        state, more = apply(state, configure)
+        events += more
+        async with self.db.session() as s:
+            seats = [(x.seat, x.token_hash, x.name) for x in await repo.seats(s, room.id)]
+        new_room = await self._insert(room.ruleset, room.mj_token_hash, state, events, seats)
+        await self.submit(room, SYSTEM, "rematch", {"code": new_room.code})
+        return new_room
 
     async def catch_up(self, room_id: str, seq: int) -> None:
         """Another process committed events up to `seq`: read them, fold them, push them to our sockets."""

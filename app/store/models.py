@@ -43,9 +43,12 @@ class Seat(Base):
 
     room_id: Mapped[str] = mapped_column(String(32), _room_fk(), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[float] = mapped_column(Float)
+
+    # A token opens one seat of one room; a rematch copies a group's tokens into the new room.
+    __table_args__ = (Index("ix_seats_room_id_token_hash", "room_id", "token_hash", unique=True),)
 
 
 class Event(Base):

@@ -122,6 +122,20 @@ async def substitute(code: str, body: Substitute, request: Request, svc: Service
     return {"seat": body.seat, "token": token, **links(request, room.code)}
 
 
+@router.post("/api/rooms/{code}/rematch", status_code=201)
+async def rematch(code: str, request: Request, svc: Services = Depends(services),
+                  authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    """The same group in a new game: every seat keeps its link's token, the MJ too."""
+    room = await room_or_404(svc, code)
+    try:
+        if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
+            raise Rejected("mj_only", "Only the game master can start a rematch.")
+        new_room = await svc.rooms.rematch(room)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return {"code": new_room.code, "pretty_code": pretty_code(new_room.code), **links(request, new_room.code)}
+
+
 @router.post("/api/rooms/{code}/commands")
 async def post_command(code: str, body: CommandIn, request: Request, svc: Services = Depends(services),
                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
@@ -130,6 +144,8 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
     room = await room_or_404(svc, code)
     try:
         viewer = await svc.rooms.authenticate(room, bearer(authorization))
+        if body.command == "say":
+            svc.limiter.check(svc.settings.chat_rate, "chat", room.id, str(viewer))
         events = await svc.rooms.submit(room, viewer, body.command, body.args, body.cid)
     except Rejected as exc:
         raise rejection_response(exc) from None

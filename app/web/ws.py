@@ -112,6 +112,11 @@ async def handle(svc: Services, conn: Connection, ws: WebSocket, raw: str) -> No
     room = await svc.rooms.get(conn.room_id)
     if room is None:  # pragma: no cover - rooms are never deleted while connected
         return
+    who = conn.viewer if conn.viewer != "spectator" else f"spectator:{id(conn)}"
+    if command == "say" and not svc.limiter.hit(svc.settings.chat_rate, "chat", room.id, str(who)):
+        await send(conn, ws, {"type": "rejected", "cid": cid, "code": "rate_limited",
+                              "message": "You are writing too fast; wait a few seconds."})
+        return
     try:
         await svc.rooms.submit(room, conn.viewer, command, args, cid[:64] if cid else None)
     except Rejected as exc:

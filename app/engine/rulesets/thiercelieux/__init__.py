@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from app.engine.chat import SELF
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
@@ -121,6 +122,37 @@ class Thiercelieux(Ruleset):
             mine["peek"] = peek
         out["secrets"] = mine
         return out
+
+    # -- chat ------------------------------------------------------------------------------------------------
+    def chat_channels(self, state: GameState) -> dict[str, tuple[list[int] | None, set[int | str]]]:
+        living = state.living()
+        channels: dict[str, tuple[list[int] | None, set[int | str]]] = {}
+        # The village talks by day (and in the lobby); the dead and spectators read unless the room says not.
+        talking = state.phase in ("lobby", "day")
+        readers = None if state.options.get("village_readers", "all") == "all" else living
+        channels["village"] = (readers, {*(living if talking else []), MJ})
+        if state.phase == "ended":
+            # After the game everyone talks it over.
+            channels["village"] = (None, {*state.players, MJ})
+        elif state.phase != "lobby":
+            pack = [s for s in living if is_wolf(state.players[s].role)]
+            channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
+            lovers = [s for s in state.lovers if s in living and state.players[s].tags.get("lover") is not None]
+            if len(lovers) == 2:
+                channels["lovers"] = (lovers, {*lovers, MJ})
+            if "chaman" in state.composition:
+                # 001: the dead speak to the Chaman only through the MJ, who relays or refuses.
+                dead = [p.seat for p in state.players.values() if not p.alive]
+                channels["chaman"] = ([SELF], {*dead})
+        return channels
+
+    def chat_copies(self, state: GameState, channel: str) -> list[tuple[int, str]]:
+        if channel != "wolves" or state.phase != "night":
+            return []
+        return [(seat, "wolves-peek") for seat in state.living() if self._peek(state, seat) is not None]
+
+    def hears_the_dead(self, state: GameState) -> list[int]:
+        return [p.seat for p in state.by_position() if p.alive and p.role == "chaman"]
 
     @staticmethod
     def _peek(state: GameState, seat: int) -> dict[str, int] | None:

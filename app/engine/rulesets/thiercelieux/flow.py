@@ -7,7 +7,9 @@ successor) and checks victory, so no rule can be skipped by the order code happe
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from app.engine.context import Ctx
 from app.engine.model import GameState
@@ -185,12 +187,39 @@ def check_victory(ctx: Ctx) -> bool:
 
 
 # -- day --------------------------------------------------------------------------------------------------------
+def forum_schedule(ctx: Ctx) -> dict[str, float]:
+    """The day ends at the next `day_end` (room time zone) that leaves time to vote before the lock (001)."""
+    zone = ZoneInfo(opt(ctx, "timezone"))
+    hours, minutes = (int(x) for x in opt(ctx, "day_end").split(":"))
+    lock, late = 60 * int(opt(ctx, "vote_lock")), 60 * int(opt(ctx, "vote_late"))
+    end = datetime.fromtimestamp(ctx.at, zone).replace(hour=hours, minute=minutes, second=0, microsecond=0)
+    while end.timestamp() - lock <= ctx.at:
+        end = (end + timedelta(days=1)).replace(hour=hours, minute=minutes)
+    ends_at = end.timestamp()
+    return {"ends_at": ends_at, "locks_at": ends_at - lock, "closes_at": ends_at - late}
+
+
+def forum(ctx: Ctx) -> bool:
+    return bool(opt(ctx, "schedule") == "forum")
+
+
 def day_main(ctx: Ctx) -> None:
+    schedule = None
+    if forum(ctx):
+        schedule = forum_schedule(ctx)
+        setp(ctx, "schedule", schedule)
+        ctx.announce("day_schedule", None, **schedule)
     if ctx.s.day == 1 and opt(ctx, "captain") and ctx.s.captain is None:
-        ctx.open_step("election", float(opt(ctx, "election")))
         living = ctx.s.living()
-        ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
-                        visibility="public")
+        if schedule is not None:
+            # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
+            open_scheduled_step(ctx, "election", schedule)
+            ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
+                            locks_at=schedule["locks_at"])
+        else:
+            ctx.open_step("election", float(opt(ctx, "election")))
+            ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
+                            visibility="public")
         if opt(ctx, "moderation") == "mj":
             # The MJ may settle a tie; without an answer, chance does.
             p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
@@ -214,20 +243,46 @@ def finish_election(ctx: Ctx) -> None:
         winner = judged if judged in living else ctx.choice(living)
     ctx.announce("election_result", counts={str(k): v for k, v in (counts or {}).items()})
     set_captain(ctx, winner)
-    proceed(ctx, "debate")
+    # In a forum game the first day is the election's (001); then night falls at the announced time.
+    proceed(ctx, "nightfall" if forum(ctx) else "debate")
+
+
+def open_scheduled_step(ctx: Ctx, key: str, schedule: dict[str, float]) -> None:
+    """A step that ends when late votes close, and not before votes lock even if everyone has voted."""
+    ctx.open_step(key, max(schedule["closes_at"] - ctx.at, 0.01))
+    ctx.emit("step_timer", {"min_end": schedule["locks_at"]}, to=[])
+
+
+def nightfall(ctx: Ctx) -> None:
+    """Night comes now, or in a forum game at the hour announced in the morning."""
+    schedule = ctx.s.pending.get("schedule")
+    if schedule is not None and schedule["ends_at"] > ctx.at:
+        ctx.open_step("dusk", schedule["ends_at"] - ctx.at)
+        return
+    begin_night(ctx)
 
 
 def debate(ctx: Ctx) -> None:
+    if forum(ctx):
+        # A forum day is its own debate: the vote is open all day.
+        open_vote(ctx)
+        return
     ctx.open_step("debate", float(opt(ctx, "debate")))
 
 
 def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) -> None:
     living = ctx.s.living()
     key = "vote" if round_ == 1 else "revote"
-    ctx.open_step(key, float(opt(ctx, "vote")))
+    schedule = ctx.s.pending.get("schedule")
+    locks_at = None
+    if schedule is not None and round_ == 1:
+        open_scheduled_step(ctx, key, schedule)
+        locks_at = schedule["locks_at"]
+    else:
+        ctx.open_step(key, float(opt(ctx, "vote")))
     setp(ctx, "vote_round", round_)
     ctx.open_prompt(step=key, kind="pick", to=living, options=candidates or living,
-                    min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public")
+                    min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public", locks_at=locks_at)
 
 
 def finish_vote(ctx: Ctx) -> None:
@@ -240,7 +295,7 @@ def finish_vote(ctx: Ctx) -> None:
     ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
     if not counts:
         ctx.announce("nobody_eliminated")
-        proceed(ctx, "night")
+        proceed(ctx, "nightfall")
         return
     top = max(counts.values())
     tied = sorted(t for t, c in counts.items() if c == top)
@@ -261,7 +316,7 @@ def finish_vote(ctx: Ctx) -> None:
         open_vote(ctx, tied, 2)
     else:
         ctx.announce("tie_nobody", seats=tied)
-        proceed(ctx, "night")
+        proceed(ctx, "nightfall")
 
 
 def finish_tiebreak(ctx: Ctx) -> None:
@@ -276,7 +331,7 @@ def finish_tiebreak(ctx: Ctx) -> None:
 def eliminate(ctx: Ctx, seat: int) -> None:
     ctx.announce("eliminated", seat=seat)
     kill(ctx, seat, "vote")
-    proceed(ctx, "night")
+    proceed(ctx, "nightfall")
 
 
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
@@ -293,6 +348,7 @@ TRANSITIONS: dict[str, Callable[[Ctx], None]] = {
     "debate": debate,
     "vote": open_vote,
     "night": begin_night,
+    "nightfall": nightfall,
 }
 
 DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
@@ -302,6 +358,7 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
     "vote": finish_vote,
     "revote": finish_vote,
     "captain-tiebreak": finish_tiebreak,
+    "dusk": lambda ctx: proceed(ctx, "night"),
     "chasseur": finish_consequence,
     "successeur": finish_consequence,
 }

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
@@ -20,6 +21,8 @@ class Options(BaseModel):
     wolves_disagree: Literal["nobody", "plurality"] = "nobody"
     allow_abstain: bool = True
     dead_see_all: bool = False
+    village_readers: Literal["all", "living"] = "all"  # who reads the village's day chat
+    dead_chat: bool = True  # the dead talk among themselves
     preassigned: dict[str, str] = Field(default_factory=dict)
     night_step: float = Field(45.0, ge=0.01, le=7 * 24 * 3600)
     plausible_min: float = Field(8.0, ge=0.0, le=3600)
@@ -29,3 +32,25 @@ class Options(BaseModel):
     debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
     vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
     reaction: float = Field(30.0, ge=0.01, le=7 * 24 * 3600)
+    # Forum-style games over days (001): the day ends at a time of day; votes lock, late votes close, before it.
+    schedule: Literal["live", "forum"] = "live"
+    timezone: str = "Europe/Paris"
+    day_end: str = Field("21:30", pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
+    vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
+    vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
+    afk_after: int = Field(0, ge=0, le=100)  # missed prompts in a row before a player is flagged to the MJ (0: off)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {value!r} (use a name like Europe/Paris)") from None
+        return value
+
+    @model_validator(mode="after")
+    def _lock_before_late(self) -> Options:
+        if self.vote_late > self.vote_lock:
+            raise ValueError("vote_late (late votes close) must be at most vote_lock (votes lock) minutes")
+        return self

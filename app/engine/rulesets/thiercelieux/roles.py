@@ -19,6 +19,7 @@ ROLES: dict[str, Role] = {
         Role("cupidon", VILLAGE, night_steps=("cupidon",)),
         Role("petite-fille", VILLAGE, night_steps=("loups",)),
         Role("voleur", VILLAGE, night_steps=("voleur",)),
+        Role("chaman", VILLAGE),
     ]
 }
 

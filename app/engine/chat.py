@@ -1,0 +1,128 @@
+"""Chat: messages are events like the rest, sent only to the members of their channel at the moment they are
+written. Membership follows the game (a converted player joins the wolves' channel from then on; the dead leave
+the living's channels), because the audience is computed when the message is written.
+
+Audiences are lists of seats; SPECTATORS stands for every spectator. The MJ reads every channel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.core import clean_name, command, need_mj, override
+from app.engine.errors import Rejected
+from app.engine.model import MJ, SPECTATOR, Command, GameState
+from app.engine.ruleset import Ruleset
+
+MAX_TEXT = 500
+SPECTATORS = -2  # the audience marker for spectators (-1 is the MJ's key in prompt answers)
+SELF = -3  # in a channel's audience: the writer of each message (a private line to the MJ)
+
+
+def general_channels(state: GameState) -> dict[str, list[int] | None]:
+    """Channels every ruleset has: a thread between each seat and the MJ, the dead, the spectators."""
+    channels: dict[str, list[int] | None] = {f"mj:{seat}": [seat] for seat in state.players}
+    if state.phase != "lobby" and state.options.get("dead_chat", True):
+        channels["dead"] = [p.seat for p in state.players.values() if not p.alive]
+    channels["spectators"] = [SPECTATORS]
+    return channels
+
+
+def writers(state: GameState, channel: str, audience: list[int] | None) -> set[int | str]:
+    """Who may write in a general channel (game channels say so themselves)."""
+    if channel.startswith("mj:"):
+        return {int(channel[3:]), MJ}
+    if channel == "spectators":
+        return {SPECTATOR, MJ}
+    return {*(audience or []), MJ}
+
+
+def channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[int] | None, set[int | str]]]:
+    """channel -> (audience, writers)."""
+    rules: dict[str, tuple[list[int] | None, set[int | str]]] = {}
+    for name, audience in general_channels(state).items():
+        rules[name] = (audience, writers(state, name, audience))
+    rules.update(ruleset.chat_channels(state))
+    return rules
+
+
+def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[dict[str, Any]]:
+    """The channels a viewer reads or writes now, for its view (the MJ: all of them)."""
+    out = []
+    for name, (audience, allowed) in channel_rules(state, ruleset).items():
+        if viewer == MJ:
+            reads = True
+        elif viewer == SPECTATOR:
+            reads = audience is None or SPECTATORS in audience
+        else:
+            reads = audience is None or viewer in audience or (SELF in audience and viewer in allowed)
+        if reads or viewer in allowed:
+            out.append({"name": name, "write": viewer in allowed})
+    return out
+
+
+@command("say")
+def _say(ctx: Ctx, cmd: Command) -> None:
+    channel, text = cmd.args.get("channel"), cmd.args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise Rejected("empty_message", "A message needs some text.")
+    text = text.strip()
+    if len(text) > MAX_TEXT:
+        raise Rejected("message_too_long", f"A message holds at most {MAX_TEXT} characters.", max=MAX_TEXT)
+    rules = channel_rules(ctx.s, ctx.ruleset)
+    if not isinstance(channel, str) or channel not in rules:
+        raise Rejected("no_such_channel", "There is no such channel for you.")
+    audience, allowed = rules[channel]
+    if cmd.by not in allowed:
+        raise Rejected("cannot_write", "You cannot write in this channel now.", channel=channel)
+    if audience is not None and SELF in audience:
+        audience = [x for x in audience if x != SELF] + ([cmd.by] if isinstance(cmd.by, int) else [])
+    author: dict[str, Any]
+    if cmd.by == MJ:
+        author = {"mj": True}
+    elif cmd.by == SPECTATOR:
+        author = {"spectator": clean_name(cmd.args.get("name") or "?")}
+    else:
+        author = {"seat": cmd.by}
+    mid = ctx.s.message_counter + 1
+    ctx.emit("said", {"id": mid, "channel": channel, "text": text, **author}, to=audience)
+    for seat, copy_channel in ctx.ruleset.chat_copies(ctx.s, channel):
+        # Someone hears without seeing who speaks (the Petite Fille peeking at the wolves' chat).
+        ctx.emit("said", {"id": mid, "channel": copy_channel, "text": text, "anonymous": True}, to=[seat])
+
+
+@command("hide")
+def _hide(ctx: Ctx, cmd: Command) -> None:
+    """The MJ hides a message: its text is no longer sent to anyone; the log keeps that it was hidden."""
+    need_mj(cmd)
+    mid = cmd.args.get("message")
+    if not isinstance(mid, int) or mid not in ctx.s.messages:
+        raise Rejected("no_such_message", "There is no such message.")
+    if mid in ctx.s.hidden:
+        raise Rejected("already_hidden", "That message is already hidden.")
+    ctx.emit("hidden", {"id": mid}, to=ctx.s.messages[mid]["to"])
+    override(ctx, "hide", message=mid)
+
+
+@command("relay")
+def _relay(ctx: Ctx, cmd: Command) -> None:
+    """The MJ passes a message of the dead on to those who hear the dead (the Chaman)."""
+    need_mj(cmd)
+    mid = cmd.args.get("message")
+    source = ctx.s.messages.get(mid) if isinstance(mid, int) else None
+    if source is None or source["channel"] != "chaman" or mid in ctx.s.hidden:
+        raise Rejected("no_such_message", "There is no such message of the dead.")
+    text = cmd.args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise Rejected("empty_message", "Give the text to pass on (you may rephrase it).")
+    listeners = ctx.ruleset.hears_the_dead(ctx.s)
+    if not listeners:
+        raise Rejected("nobody_listens", "Nobody alive hears the dead.")
+    override(ctx, "relay", message=mid)
+    new_id = ctx.s.message_counter + 1
+    ctx.emit("said", {"id": new_id, "channel": "spirits", "text": text.strip()[:MAX_TEXT], "relayed": mid},
+             to=listeners)
+
+
+__all__ = ["MAX_TEXT", "MJ_ONLY", "SELF", "SPECTATORS"]
