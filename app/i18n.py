@@ -15,8 +15,10 @@ CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "static" / "i18n"
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    path = CATALOGUE_DIR / f"{lang}.json"
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    """The main catalogue merged with each ruleset's own (static/i18n/<ruleset>/<lang>.json)."""
+    data: dict[str, str] = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for extra in sorted(CATALOGUE_DIR.glob(f"*/{lang}.json")):
+        data.update(json.loads(extra.read_text(encoding="utf-8")))
     return data
 
 
