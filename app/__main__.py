@@ -16,6 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--roles", choices=["all"], default=None, help="random compositions drawn from every role")
     demo = sub.add_parser("demo", help="bots play one automatic game over real websockets")
     demo.add_argument("--players", type=int, default=8)
     demo.add_argument("--seed", type=int, default=1)
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "simulate":
         from app.sim import simulate
 
-        print(json.dumps(simulate(args.ruleset, args.games, args.seed, args.players)))
+        print(json.dumps(simulate(args.ruleset, args.games, args.seed, args.players, args.roles)))
         return 0
     if args.cmd == "demo":
         from app.demo import main as demo_main

@@ -62,10 +62,13 @@ def bot_round(game: Game, rnd: random.Random, skip: float = 0.1) -> None:
 
 
 def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None,
-         max_rounds: int = 3000) -> Game:
+         max_rounds: int = 3000, composition: list[str] | None = None) -> Game:
     rnd = random.Random(seed)
-    opts = {**FAST, **(options or {})}
+    known = get_ruleset(ruleset).options_model.model_fields
+    opts = {**{k: v for k, v in FAST.items() if k in known}, **(options or {})}  # each ruleset has its own clocks
     game = Game(ruleset, seed, players, opts)
+    if composition is not None:
+        game.do(Command(type="configure", by=MJ, at=game.at, args={"composition": composition}))
     game.do(Command(type="start", by=MJ, at=game.at))
     for _ in range(max_rounds):
         if game.state.phase == "ended":
@@ -75,15 +78,18 @@ def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None =
     raise RuntimeError(f"game {seed} did not end after {max_rounds} rounds")
 
 
-def simulate(ruleset: str, games: int, seed: int, players: int | None = None) -> dict[str, Any]:
+def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
+             roles: str | None = None) -> dict[str, Any]:
+    """`roles="all"`: each game draws a random composition from every role, and random variants."""
     rules = get_ruleset(ruleset)
     rnd = random.Random(seed)
     wins: Counter[str] = Counter()
     finished = errors = 0
     for i in range(games):
         n = players or rnd.randint(rules.min_players, min(rules.max_players, 18))
+        composition, options = rules.random_setup(n, rnd) if roles == "all" else (None, {})
         try:
-            game = play(ruleset, seed * 100_003 + i, n)
+            game = play(ruleset, seed * 100_003 + i, n, options, composition=composition)
         except Exception as exc:
             errors += 1
             print(f"game {i}: error {type(exc).__name__}: {exc}")
@@ -91,7 +97,7 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None) ->
         finished += 1
         result = game.state.result or {}
         wins[str(result.get("camp"))] += 1
-        print(f"game {i}: {n} players, {game.state.night} nights, winner {result.get('camp')}")
+        print(f"game {i}: {n} players, {game.state.night} nights, {game.state.day} days, winner {result.get('camp')}")
     return {"games": games, "finished": finished, "errors": errors, "wins": dict(wins)}
 
 

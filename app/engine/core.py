@@ -275,6 +275,7 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
     if isinstance(reason, str) and reason.strip():
         data["reason"] = reason.strip()[:280]
     ctx.emit("answered", data, to=answer_audience(ctx, prompt, seat))
+    ctx.ruleset.on_answer(ctx, prompt, seat)
     if cmd.by == MJ and seat != MJ_SEAT:
         ctx.emit("override", {"action": "answer", "seat": seat, "prompt": prompt.id}, to=MJ_ONLY)
 

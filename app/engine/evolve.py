@@ -200,6 +200,14 @@ def _pending(s: GameState, d: dict[str, Any]) -> None:
         s.pending[d["key"]] = d["value"]
 
 
+@handles("flag")
+def _flag(s: GameState, d: dict[str, Any]) -> None:
+    if d.get("value") is None:
+        s.flags.pop(d["key"], None)
+    else:
+        s.flags[d["key"]] = d["value"]
+
+
 @handles("queue")
 def _queue(s: GameState, d: dict[str, Any]) -> None:
     s.queue = list(d["queue"])

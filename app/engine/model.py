@@ -79,6 +79,7 @@ class GameState(BaseModel):
     message_counter: int = 0
     messages: dict[int, dict[str, Any]] = Field(default_factory=dict)  # chat message id -> {channel, to}
     hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
+    flags: dict[str, Any] = Field(default_factory=dict)  # game-wide facts that outlive a phase (powers lost, ...)
 
     def living(self) -> list[int]:
         return [p.seat for p in self.by_position() if p.alive]

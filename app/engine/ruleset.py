@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -49,6 +50,14 @@ class Ruleset:
     def suggested_composition(self, players: int) -> list[str]:
         return []
 
+    def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
+        """A random legal composition and random variants, for the simulator (not for the engine's RNG)."""
+        return self.suggested_composition(players), {}
+
+    def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
+        """Warnings the MJ may override, and a balance indicator with its explanation."""
+        return {"warnings": [], "balance": 0}
+
     def check_composition(self, state: GameState) -> None:
         """Raise Rejected when the game cannot start with this composition and these seats."""
 
@@ -64,6 +73,9 @@ class Ruleset:
 
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         """Raise Rejected for answers the rules forbid beyond the prompt's own options."""
+
+    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int) -> None:
+        """An answer that acts at once (an invoked action), rather than when its step ends."""
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         raise Rejected("not_supported", "This ruleset has no deaths.")
@@ -113,4 +125,6 @@ def get_ruleset(key: str) -> Ruleset:
 
 def _load_builtin() -> None:
     # Importing a ruleset package registers it.
+    # soupcons (seed 002)
+    import app.engine.rulesets.soupcons
     import app.engine.rulesets.thiercelieux  # noqa: F401

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -11,9 +12,17 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
-from app.engine.rulesets.thiercelieux import flow
+from app.engine.rulesets.thiercelieux import flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux.options import Options
-from app.engine.rulesets.thiercelieux.roles import ROLES, is_wolf, suggested
+from app.engine.rulesets.thiercelieux.roles import (
+    PREREQUISITES,
+    ROLES,
+    WEIGHTS,
+    is_wolf,
+    suggested,
+    wolfish,
+    wolves_for,
+)
 
 
 class Thiercelieux(Ruleset):
@@ -25,6 +34,48 @@ class Thiercelieux(Ruleset):
 
     def suggested_composition(self, players: int) -> list[str]:
         return suggested(max(players, self.min_players))
+
+    def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
+        specials = [r.key for r in ROLES.values() if r.unique and r.key != "voleur"]
+        wolves = rnd.randint(1, max(1, wolves_for(players)))
+        comp = ["loup-garou"] * wolves
+        comp += rnd.sample(specials, min(len(specials), rnd.randint(0, max(0, players - wolves))))
+        comp = comp[:players]
+        if rnd.random() < 0.3:
+            comp += ["franc-macon"] * min(2, players - len(comp))
+        comp += ["villageois"] * (players - len(comp))
+        if rnd.random() < 0.3 and "villageois" in comp:
+            comp[comp.index("villageois")] = "voleur"
+            comp += ["villageois", "villageois"]
+        options: dict[str, Any] = {
+            key: rnd.random() < 0.3 for key in (
+                "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village",
+                "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all")
+        }
+        options.update(
+            petite_fille=rnd.choice(["peek", "houses"]), wolves_disagree=rnd.choice(["nobody", "plurality"]),
+            captain=rnd.random() < 0.7, captain_double=rnd.random() < 0.8,
+            ancien_powers=rnd.choice(["village", "vote"]),
+            loup_blanc_every=rnd.choice(["other", "every"]), night_order=rnd.choice(["official", "forum"]),
+            piper_charms=rnd.choice([1, 2]), magicien_frogs=rnd.choice([1, 2]),
+        )
+        return comp, options
+
+    def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
+        warnings = []
+        for role in sorted(set(composition)):
+            need = PREREQUISITES.get(role)
+            if need is not None and players < need:
+                warnings.append({"code": "prerequisite", "role": role, "players": need})
+        wolves = sum(1 for r in composition if ROLES[r].wolf)
+        if wolves > wolves_for(players) + 1:
+            warnings.append({"code": "many_wolves", "wolves": wolves, "suggested": wolves_for(players)})
+        # The cards actually dealt: with a Voleur two stay in the middle, so count on the average.
+        balance = sum(WEIGHTS.get(r, 0) for r in composition)
+        if "voleur" in composition:
+            balance -= 2
+        verdict = "village" if balance > 4 else "wolves" if balance < -4 else "balanced"
+        return {"warnings": warnings, "balance": balance, "verdict": verdict}
 
     def check_composition(self, state: GameState) -> None:
         comp = state.composition
@@ -74,12 +125,22 @@ class Thiercelieux(Ruleset):
             flow.dawn(ctx)
 
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
+        if prompt.step == "cupidon" and state.options.get("cupid_self") and seat not in answer:
+            raise Rejected("cupid_self", "In this game Cupidon must choose himself as one of the lovers (004).")
         if prompt.step in ("vote", "revote") and answer:
             problem = flow.validate_vote(state, seat, answer[0])
             if problem == "self_vote":
                 raise Rejected("self_vote", "You cannot vote against yourself.")
             if problem == "lover_vote":
                 raise Rejected("lover_vote", "A lover never votes against their beloved (003).")
+
+    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int) -> None:
+        target = prompt.answers.get(seat)
+        if prompt.step == "assassin" and target:
+            # 004: the Assassin's signal kills at once, once a day.
+            ctx.emit("tag", {"seat": seat, "key": "struck", "value": ctx.s.day}, to=[seat])
+            ctx.close_prompt(prompt)
+            flow.kill(ctx, target[0], "assassin")
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         flow.kill(ctx, seat, cause)
@@ -94,8 +155,12 @@ class Thiercelieux(Ruleset):
         if me is None:
             return None
         target = state.players[seat]
-        if is_wolf(me.role) and is_wolf(target.role):
-            return target.role
+        if wolfish(me) and wolfish(target):
+            return target.role if is_wolf(target.role) else "loup-garou"
+        if seat in me.tags.get("masons", []):
+            return "franc-macon"
+        if me.tags.get("lover") == seat and "lover_role" in me.tags:
+            return str(me.tags["lover_role"])
         seen = me.tags.get("seen", {})
         if str(seat) in seen:
             return str(seen[str(seat)])
@@ -104,7 +169,19 @@ class Thiercelieux(Ruleset):
         return None
 
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        # Public facts of the village: who is charmed (001), who is a frog today (004), the raven's mark (001),
+        # the village idiot (004), whether the villagers lost their powers (001).
+        out: dict[str, Any] = {
+            "public": {
+                "charmed": sorted(p.seat for p in state.players.values() if p.tags.get("charmed")),
+                "frogs": sorted(p.seat for p in state.players.values()
+                                if p.tags.get("frog_day") == state.day and state.phase == "day"),
+                "raven": state.flags.get("raven"),
+                "idiot": state.flags.get("idiot"),
+                "powers_lost": bool(state.flags.get("powers_lost")),
+                "role_talk": state.options.get("role_talk", "allowed"),
+            }
+        }
         if viewer == MJ:
             return out
         me = state.players.get(viewer) if isinstance(viewer, int) else None
@@ -120,6 +197,11 @@ class Thiercelieux(Ruleset):
         peek = self._peek(state, me.seat)
         if peek is not None:
             mine["peek"] = peek
+        for key in ("masons", "master", "sheep", "last_protected", "infect_used", "struck"):
+            if key in me.tags:
+                mine[key] = me.tags[key]
+        if me.tags.get("wolf"):
+            mine["converted"] = True  # infected, turned by lycanthropy, a grown cub or a traitor turned
         out["secrets"] = mine
         return out
 
@@ -135,7 +217,13 @@ class Thiercelieux(Ruleset):
             # After the game everyone talks it over.
             channels["village"] = (None, {*state.players, MJ})
         elif state.phase != "lobby":
-            pack = [s for s in living if is_wolf(state.players[s].role)]
+            if state.phase == "day":
+                # 004: the village idiot, and the ghosts when the room has them, still debate (without a vote).
+                dead = [p.seat for p in state.players.values() if not p.alive]
+                idiot = state.flags.get("idiot")
+                speakers = dead if state.options.get("ghosts") else [x for x in dead if x == idiot]
+                channels["village"] = (readers, {*living, *speakers, MJ})
+            pack = [s for s in living if wolfish(state.players[s])]
             channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
             lovers = [s for s in state.lovers if s in living and state.players[s].tags.get("lover") is not None]
             if len(lovers) == 2:

@@ -14,8 +14,18 @@ from zoneinfo import ZoneInfo
 from app.engine.context import Ctx
 from app.engine.model import GameState
 from app.engine.prompts import tally
-from app.engine.rulesets.thiercelieux.night import STEPS, mj_pick, setp, steps_for
-from app.engine.rulesets.thiercelieux.roles import LOVERS, VILLAGE, WOLVES, is_wolf
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
+from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
+from app.engine.rulesets.thiercelieux.roles import (
+    LOVERS,
+    PIPER,
+    SOLO,
+    VILLAGE,
+    WHITE_WOLF,
+    WOLVES,
+    camp_of,
+    wolfish,
+)
 
 
 def opt(ctx: Ctx, key: str) -> Any:
@@ -26,7 +36,13 @@ def opt(ctx: Ctx, key: str) -> Any:
 def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
-    setp(ctx, "steps", steps_for(opt(ctx, "night_order"), ctx.s.night, ctx.s.composition))
+    cards = [*ctx.s.composition, *ctx.s.options.get("fake_roles", [])]
+    setp(ctx, "steps", steps_for(night_order(ctx.s.options), ctx.s.night, cards))
+    fakes = ctx.s.options.get("fake_roles", [])
+    if fakes and ctx.s.night == 1:
+        # 004: roles that do not exist are called too, and shown to the wolves so that they can claim them.
+        pack = [p.seat for p in ctx.s.players.values() if p.alive and wolfish(p)]
+        ctx.announce("fake_roles", to=pack, roles=fakes)
     setp(ctx, "i", 0)
     ctx.announce("night_falls", night=ctx.s.night)
     open_night_step(ctx)
@@ -48,30 +64,29 @@ def next_night_step(ctx: Ctx) -> None:
     open_night_step(ctx)
 
 
+def night_order(options: dict[str, Any]) -> list[str]:
+    """The MJ's own order if they edited one, else the preset; 004's variant calls the seer after the witch."""
+    order = list(options.get("night_order_custom") or NIGHT_ORDERS[options.get("night_order", "official")])
+    if options.get("seer_after_witch") and "voyante" in order and "sorciere" in order:
+        order.remove("voyante")
+        order.insert(order.index("sorciere") + 1, "voyante")
+    return order
+
+
 # -- dawn -------------------------------------------------------------------------------------------------------
-def night_deaths(state: GameState) -> list[int]:
-    p = state.pending
-    deaths: list[int] = []
-    victim = p.get("victim")
-    if victim is not None and not p.get("healed"):
-        deaths.append(victim)
-    poisoned = p.get("poisoned")
-    if poisoned is not None and poisoned not in deaths:
-        deaths.append(poisoned)
-    return [d for d in deaths if state.players[d].alive]
-
-
 def dawn(ctx: Ctx) -> None:
-    deaths = night_deaths(ctx.s)
+    deaths = night_deaths(ctx)
+    pending = dict(ctx.s.pending)
     pf_seen = ctx.s.pending.get("pf_seen")
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
     ctx.open_step("dawn", float(opt(ctx, "dawn")))
     ctx.announce("day_breaks", day=ctx.s.day)
-    for seat in deaths:
-        kill(ctx, seat, "night")
+    for seat, source in deaths:
+        kill(ctx, seat, "night", source)
     if not deaths:
         ctx.announce("no_death")
+    night_effects(ctx, pending, {seat for seat, _ in deaths})
     if pf_seen is not None:
         pf = pf_seen["seat"]
         known = sorted(set(ctx.s.players[pf].tags.get("pf_seen", [])) | set(pf_seen["wolves"]))
@@ -80,12 +95,29 @@ def dawn(ctx: Ctx) -> None:
 
 
 # -- deaths and their consequences ---------------------------------------------------------------------------
-def kill(ctx: Ctx, seat: int, cause: str) -> None:
+def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     s = ctx.s
     p = s.players[seat]
     if not p.alive:
         return
     ctx.emit("died", {"seat": seat, "cause": cause, "role": p.role})
+    source = source or cause
+    if p.role == "ancien" and not s.flags.get("powers_lost"):
+        # 001: killed by the village (vote, poison, hunter), the Ancien takes the villagers' powers with him;
+        # 004's variant: only by the vote.
+        by_village = {"vote"} if opt(ctx, "ancien_powers") == "vote" else {"vote", "poison", "hunter"}
+        if source in by_village:
+            ctx.emit("flag", {"key": "powers_lost", "value": True})
+            ctx.announce("powers_lost")
+    if opt(ctx, "idiot_du_village") and not s.flags.get("idiot") and camp_of(p) == VILLAGE:
+        # 004: the first dead villager becomes the village idiot: no vote, but he still debates.
+        ctx.emit("flag", {"key": "idiot", "value": seat})
+        ctx.announce("village_idiot", seat=seat)
+    for apprentice in s.players.values():
+        if apprentice.alive and apprentice.role == "apprenti" and apprentice.tags.get("master") == seat:
+            # 004: the apprentice takes his master's card when the master dies.
+            ctx.emit("role_set", {"seat": apprentice.seat, "role": p.role}, to=[apprentice.seat])
+            ctx.announce("apprentice_inherits", to=[apprentice.seat], role=p.role)
     for prompt in list(s.prompts.values()):
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
@@ -153,30 +185,51 @@ def finish_consequence(ctx: Ctx) -> None:
 
 # -- victory ---------------------------------------------------------------------------------------------------
 def mixed_couple(state: GameState) -> bool:
+    """A couple across camps (003: a wolf and a villager) has its own goal: to be the last two alive."""
     if len(state.lovers) != 2:
         return False
-    a, b = (state.players[x].role for x in state.lovers)
-    return is_wolf(a) != is_wolf(b)
+    a, b = (camp_of(state.players[x]) for x in state.lovers)
+    return a != b
 
 
 def victory(state: GameState) -> tuple[str | None, list[int]] | None:
     """The camp that has won and its players (dead ones included), or None while the game goes on."""
+    players = state.players
     alive = state.living()
     if not alive:
         return None, []
+    lovers = set(state.lovers)
+    for seat in alive:
+        if players[seat].role == "joueur-de-flute":
+            # 001: the piper wins at once, alone, when every other living player is charmed (his lover apart).
+            partner = next((x for x in lovers if x != seat), None) if seat in lovers else None
+            if all(players[x].tags.get("charmed") for x in alive if x not in (seat, partner)):
+                return PIPER, [seat]
     mixed = mixed_couple(state)
-    if mixed and sorted(alive) == sorted(state.lovers):
-        return LOVERS, sorted(state.lovers)
-    out = set(state.lovers) if mixed else set()
-    pack = [x for x in alive if is_wolf(state.players[x].role)]
-    if not pack:
-        return VILLAGE, sorted(p.seat for p in state.players.values() if not is_wolf(p.role) and p.seat not in out)
-    if len(pack) == len(alive):
-        return WOLVES, sorted(p.seat for p in state.players.values() if is_wolf(p.role) and p.seat not in out)
+    cupid = [p.seat for p in players.values() if p.role == "cupidon"] if state.options.get("cupid_with_lovers") else []
+    if mixed and sorted(alive) == sorted(lovers):
+        return LOVERS, sorted({*lovers, *cupid})
+    if len(alive) == 1 and camp_of(players[alive[0]]) in SOLO:
+        return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
+    apart = (lovers if mixed else set()) | set(cupid if mixed else [])
+    camps = [camp_of(players[x]) for x in alive]
+    if WOLVES not in camps and not any(c in SOLO for c in camps) and WHITE_WOLF not in camps:
+        return VILLAGE, sorted(p.seat for p in players.values() if camp_of(p) == VILLAGE and p.seat not in apart)
+    wolves_win = all(c == WOLVES for c in camps)
+    if state.options.get("wolves_win_one_villager") and WOLVES in camps and not any(c in SOLO for c in camps):
+        wolves_win = camps.count(VILLAGE) <= 1  # 004 variant: one villager left is as good as none
+    if wolves_win:
+        return WOLVES, sorted(p.seat for p in players.values() if camp_of(p) == WOLVES and p.seat not in apart)
     return None
 
 
 def check_victory(ctx: Ctx) -> bool:
+    if not any(wolfish(p) for p in ctx.s.players.values() if p.alive):
+        for p in ctx.s.by_position():
+            if p.alive and p.role == "traitre" and not p.tags.get("wolf"):
+                # 004: the traitor becomes a wolf when every wolf is dead.
+                ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
+                ctx.announce("traitor_turns", to=[p.seat])
     result = victory(ctx.s)
     if result is None:
         return False
@@ -209,7 +262,8 @@ def day_main(ctx: Ctx) -> None:
         schedule = forum_schedule(ctx)
         setp(ctx, "schedule", schedule)
         ctx.announce("day_schedule", None, **schedule)
-    if ctx.s.day == 1 and opt(ctx, "captain") and ctx.s.captain is None:
+    if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and ctx.s.captain is None \
+            and not ctx.s.flags.get("captain_elected"):
         living = ctx.s.living()
         if schedule is not None:
             # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
@@ -242,6 +296,7 @@ def finish_election(ctx: Ctx) -> None:
         # Nobody voted; the honour cannot be refused (003), so the MJ or chance names the captain.
         winner = judged if judged in living else ctx.choice(living)
     ctx.announce("election_result", counts={str(k): v for k, v in (counts or {}).items()})
+    ctx.emit("flag", {"key": "captain_elected", "value": True})
     set_captain(ctx, winner)
     # In a forum game the first day is the election's (001); then night falls at the announced time.
     proceed(ctx, "nightfall" if forum(ctx) else "debate")
@@ -268,10 +323,25 @@ def debate(ctx: Ctx) -> None:
         open_vote(ctx)
         return
     ctx.open_step("debate", float(opt(ctx, "debate")))
+    open_assassin(ctx)
+
+
+def voters(ctx: Ctx) -> list[int]:
+    """The living, but a frog sits the day out (004)."""
+    return [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+
+
+def open_assassin(ctx: Ctx) -> None:
+    """004: the Assassin kills by day with a discreet signal; online, a secret action that kills at once."""
+    for p in ctx.s.by_position():
+        if p.alive and p.role == "assassin" and p.tags.get("struck") != ctx.s.day:
+            targets = [x for x in ctx.s.living() if x != p.seat]
+            ctx.open_prompt(step="assassin", kind="pick", to=[p.seat], options=targets, min=0, max=1,
+                            policy="first", optional=True)
 
 
 def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) -> None:
-    living = ctx.s.living()
+    living = voters(ctx)
     key = "vote" if round_ == 1 else "revote"
     schedule = ctx.s.pending.get("schedule")
     locks_at = None
@@ -281,8 +351,9 @@ def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) ->
     else:
         ctx.open_step(key, float(opt(ctx, "vote")))
     setp(ctx, "vote_round", round_)
-    ctx.open_prompt(step=key, kind="pick", to=living, options=candidates or living,
+    ctx.open_prompt(step=key, kind="pick", to=living, options=candidates or ctx.s.living(),
                     min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public", locks_at=locks_at)
+    open_assassin(ctx)
 
 
 def finish_vote(ctx: Ctx) -> None:
@@ -291,7 +362,13 @@ def finish_vote(ctx: Ctx) -> None:
     prompt = prompts[0]
     round_ = s.pending.get("vote_round", 1)
     captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
-    counts = tally(prompt, {captain: 2} if captain is not None else None)
+    double = captain is not None and opt(ctx, "captain_double")
+    counts = tally(prompt, {captain: 2} if double and captain is not None else None)
+    raven = s.flags.get("raven")
+    if round_ == 1 and isinstance(raven, int) and s.players[raven].alive and raven in prompt.options:
+        counts[raven] += 2  # 001: the Corbeau's two extra votes
+    if raven is not None and round_ == 1:
+        ctx.emit("flag", {"key": "raven", "value": None})
     ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
     if not counts:
         ctx.announce("nobody_eliminated")

@@ -7,14 +7,19 @@ from dataclasses import dataclass
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
-from app.engine.rulesets.thiercelieux.roles import is_wolf
+from app.engine.rulesets.thiercelieux.roles import has_power, is_wolf, wolfish
 
-# Official order (003 tour de préparation + tour normal; 004 for later roles). The forum preset follows 001.
+# Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
+# (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
 NIGHT_ORDERS: dict[str, list[str]] = {
-    "official": ["voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere"],
-    "forum": ["voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere"],
+    "official": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
+                 "marchand-de-sable", "salvateur", "somnambule", "casanova", "louveteau", "voyante", "loups",
+                 "infect", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "joueur-de-flute", "magicien"],
+    "forum": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "voyante",
+              "salvateur", "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups",
+              "infect", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
 }
-FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux"}
+FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"}
 
 
 @dataclass(frozen=True)
@@ -24,12 +29,20 @@ class NightStep:
     close: Callable[[Ctx], None]
 
 
+def awake(ctx: Ctx, seat: int) -> bool:
+    """Not put to sleep by the Marchand de sable, not a frog tonight (004)."""
+    p = ctx.s.players[seat]
+    return ctx.s.pending.get("asleep") != seat and p.tags.get("frog_night") != ctx.s.night
+
+
 def holders(ctx: Ctx, role: str) -> list[int]:
-    return [p.seat for p in ctx.s.by_position() if p.alive and p.role == role]
+    """The living holders of a card who can use it tonight."""
+    return [p.seat for p in ctx.s.by_position()
+            if p.alive and p.role == role and awake(ctx, p.seat) and has_power(ctx.s, p)]
 
 
 def wolves(ctx: Ctx) -> list[int]:
-    return [p.seat for p in ctx.s.by_position() if p.alive and is_wolf(p.role)]
+    return [p.seat for p in ctx.s.by_position() if p.alive and wolfish(p) and awake(ctx, p.seat)]
 
 
 def setp(ctx: Ctx, key: str, value: object) -> None:
@@ -104,6 +117,10 @@ def amoureux_open(ctx: Ctx) -> None:
     # The lovers wake, recognise each other and go back to sleep; they do not learn each other's role.
     ctx.emit("tag", {"seat": a, "key": "lover", "value": b}, to=[a])
     ctx.emit("tag", {"seat": b, "key": "lover", "value": a}, to=[b])
+    if ctx.s.options.get("lovers_share_roles"):
+        # 004 variant: the lovers may show each other their cards.
+        ctx.emit("tag", {"seat": a, "key": "lover_role", "value": ctx.s.players[b].role}, to=[a])
+        ctx.emit("tag", {"seat": b, "key": "lover_role", "value": ctx.s.players[a].role}, to=[b])
     ctx.announce("you_are_in_love", to=[a], partner=b)
     ctx.announce("you_are_in_love", to=[b], partner=a)
 
@@ -130,6 +147,7 @@ def voyante_close(ctx: Ctx) -> None:
         return
     target = pick[0]
     role = ctx.s.players[target].role
+    setp(ctx, "seer_seen", role)
     seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
     ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])
     ctx.announce("seer_saw", to=[seer], seat=target, role=role)
@@ -143,6 +161,10 @@ def loups_open(ctx: Ctx) -> None:
         p = ctx.open_prompt(step="loups", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
                             visibility="addressees")
         setp(ctx, "wolves_prompt", p.id)
+        if ctx.s.options.get("lycanthropy"):
+            lyc = ctx.open_prompt(step="loups-lycanthropie", kind="confirm", to=pack, policy="team",
+                                  visibility="addressees")
+            setp(ctx, "lycanthropy_prompt", lyc.id)
         if ctx.s.options.get("moderation") == "mj":
             # A judgment call: if the pack does not agree in time, the MJ's pick (if any) stands.
             mj = ctx.open_prompt(step="loups-mj", kind="pick", to_mj=True, options=targets, min=0, max=1,
@@ -185,6 +207,7 @@ def loups_close(ctx: Ctx) -> None:
             ctx.announce("wolves_no_agreement", to=prompt.to)
         else:
             ctx.announce("wolves_chose", to=prompt.to, seat=victim)
+    designated = victim
     pf_pid = s.pending.get("pf_prompt")
     if pf_pid is not None and s.prompts[pf_pid].to:
         pf = s.prompts[pf_pid].to[0]
@@ -196,6 +219,16 @@ def loups_close(ctx: Ctx) -> None:
             # Caught peeking: she dies in silence instead of the designated victim (003).
             ctx.announce("petite_fille_caught", to=[*pack, pf], seat=pf)
             victim = pf
+    if victim != designated:
+        # 001: the Salvateur saves the Petite Fille only from an attack aimed at her.
+        setp(ctx, "pf_substituted", True)
+    lyc = s.pending.get("lycanthropy_prompt")
+    if lyc is not None and victim is not None and victim == designated:
+        answers = s.prompts[lyc].answers
+        if s.prompts[lyc].to and all(answers.get(w) is True for w in s.prompts[lyc].to):
+            # 004 lycanthropy: the pack turns its victim into a wolf instead of devouring him.
+            setp(ctx, "infected", victim)
+            victim = None
     setp(ctx, "victim", victim)
 
 
@@ -264,18 +297,26 @@ STEPS: dict[str, NightStep] = {
 }
 
 
-STEP_CARD = {"voleur": "voleur", "cupidon": "cupidon", "amoureux": "cupidon", "voyante": "voyante",
-             "loups": "loup-garou", "sorciere": "sorciere"}
+def step_cards(key: str) -> set[str]:
+    """The cards whose presence in the composition makes a step run."""
+    from app.engine.rulesets.thiercelieux.roles import ROLES
+
+    if key == "amoureux":
+        return {"cupidon"}
+    if key == "loups":
+        return {r.key for r in ROLES.values() if r.wolf}
+    return {r.key for r in ROLES.values() if key in r.night_steps}
 
 
-def steps_for(order: str, night: int, composition: list[str]) -> list[str]:
-    """A step runs when its card is in the composition (public), held or not, dead or alive, so that timing
-    reveals nothing; first-night steps run on the first night only."""
+def steps_for(order: list[str], night: int, composition: list[str]) -> list[str]:
+    """A step runs when one of its cards is in the composition (public), held or not, dead or alive, so that
+    timing reveals nothing; first-night steps run on the first night only."""
+    cards = set(composition)
     out = []
-    for key in NIGHT_ORDERS[order]:
+    for key in order:
         if key in FIRST_NIGHT_ONLY and night != 1:
             continue
-        if STEP_CARD.get(key, key) not in composition:
+        if not step_cards(key) & cards:
             continue
         out.append(key)
     return out

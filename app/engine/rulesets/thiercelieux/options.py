@@ -39,6 +39,45 @@ class Options(BaseModel):
     vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
     vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
     afk_after: int = Field(0, ge=0, le=100)  # missed prompts in a row before a player is flagged to the MJ (0: off)
+    # Roles and variants of 001 and 004 (docs/rules/thiercelieux.md says where each comes from).
+    night_order_custom: list[str] | None = None  # the MJ's own order of night steps
+    seer_after_witch: bool = False  # 004: the seer is called after the witch
+    seer_announce: bool = False  # 004: the MJ says aloud which role the seer saw
+    lovers_share_roles: bool = False  # 004: the lovers may show each other their cards
+    loup_blanc_every: Literal["other", "every"] = "other"  # 001: every other night; 004: or every night
+    piper_charms: int = Field(2, ge=1, le=2)  # 004: one or two charmed a night, by the number of players
+    magicien_frogs: int = Field(1, ge=1, le=2)  # 004: one person, or sometimes two
+    ancien_powers: Literal["village", "vote"] = "village"  # 001: killed by the village; 004: by the vote only
+    lycanthropy: bool = False  # 004: the wolves may convert their victim instead of eating him
+    idiot_du_village: bool = False  # 004: the first dead villager keeps debating, without a vote
+    ghosts: bool = False  # 004: the dead debate (but do not vote)
+    wolves_win_one_villager: bool = False  # 004: the wolves win with one villager left
+    captain_day: int = Field(1, ge=1, le=30)  # 003 advice / 004: elect the captain on a later day
+    captain_double: bool = True  # 004 variant: the mayor has one vote, and breaks ties
+    cupid_with_lovers: bool = False  # 004: Cupidon is in his lovers' camp
+    cupid_self: bool = False  # 004: Cupidon must choose himself as one of the lovers
+    role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
+    fake_roles: list[str] = Field(default_factory=list)  # 004: roles called by the MJ that nobody holds
+
+    @field_validator("night_order_custom")
+    @classmethod
+    def _known_steps(cls, value: list[str] | None) -> list[str] | None:
+        from app.engine.rulesets.thiercelieux.night import STEPS
+
+        for key in value or []:
+            if key not in STEPS:
+                raise ValueError(f"unknown night step {key!r}")
+        return value
+
+    @field_validator("fake_roles")
+    @classmethod
+    def _known_roles(cls, value: list[str]) -> list[str]:
+        from app.engine.rulesets.thiercelieux.roles import ROLES
+
+        for key in value:
+            if key not in ROLES:
+                raise ValueError(f"unknown role {key!r}")
+        return value
 
     @field_validator("timezone")
     @classmethod

@@ -1,31 +1,85 @@
-"""The roles of Les Loups-Garous de Thiercelieux (seed 003): data, not code paths."""
+"""The roles of Les Loups-Garous de Thiercelieux (seeds 003, 004, 001): data, not code paths."""
 
 from __future__ import annotations
 
+from app.engine.model import GameState, Player
 from app.engine.ruleset import Role
 
 VILLAGE = "village"
 WOLVES = "wolves"
 LOVERS = "lovers"
+# Solitary roles win alone (001, 004); each is its own camp.
+WHITE_WOLF = "loup-blanc"
+PIPER = "joueur-de-flute"
+KILLER = "tueur"
+ASSASSIN = "assassin"
+VAMPIRES = "vampires"
+HAMSTERS = "hamsters"
 
 ROLES: dict[str, Role] = {
     r.key: r
     for r in [
+        # 003
         Role("villageois", VILLAGE, unique=False),
         Role("loup-garou", WOLVES, wolf=True, unique=False, night_steps=("loups",)),
-        Role("voyante", VILLAGE, night_steps=("voyante",)),
-        Role("sorciere", VILLAGE, night_steps=("sorciere",)),
-        Role("chasseur", VILLAGE),
-        Role("cupidon", VILLAGE, night_steps=("cupidon",)),
-        Role("petite-fille", VILLAGE, night_steps=("loups",)),
+        Role("voyante", VILLAGE, night_steps=("voyante",), tags=frozenset({"power"})),
+        Role("sorciere", VILLAGE, night_steps=("sorciere",), tags=frozenset({"power"})),
+        Role("chasseur", VILLAGE, tags=frozenset({"power"})),
+        Role("cupidon", VILLAGE, night_steps=("cupidon",), tags=frozenset({"power"})),
+        Role("petite-fille", VILLAGE, night_steps=("loups",), tags=frozenset({"power"})),
         Role("voleur", VILLAGE, night_steps=("voleur",)),
-        Role("chaman", VILLAGE),
+        # 001
+        Role("chaman", VILLAGE, tags=frozenset({"power"})),
+        Role("salvateur", VILLAGE, night_steps=("salvateur",), tags=frozenset({"power"})),
+        Role("corbeau", VILLAGE, night_steps=("corbeau",), tags=frozenset({"power"})),
+        Role("ancien", VILLAGE, night_steps=("ancien",)),
+        Role("joueur-de-flute", PIPER, night_steps=("joueur-de-flute",)),
+        Role("loup-blanc", WHITE_WOLF, wolf=True, night_steps=("loups", "loup-blanc")),
+        Role("infect-pere-des-loups", WOLVES, wolf=True, night_steps=("loups", "infect")),
+        # 004
+        Role("franc-macon", VILLAGE, unique=False, night_steps=("francs-macons",)),
+        Role("apprenti", VILLAGE, night_steps=("apprenti",)),
+        Role("assassin", ASSASSIN, night_steps=("assassin",)),
+        Role("tueur", KILLER, night_steps=("tueur",)),
+        Role("marchand-de-sable", VILLAGE, night_steps=("marchand-de-sable",), tags=frozenset({"power"})),
+        Role("somnambule", VILLAGE, night_steps=("somnambule",)),
+        Role("casanova", VILLAGE, night_steps=("casanova",)),
+        Role("berger", VILLAGE, night_steps=("berger",), tags=frozenset({"power"})),
+        Role("magicien", VILLAGE, night_steps=("magicien",), tags=frozenset({"power"})),
+        Role("louveteau", VILLAGE, night_steps=("louveteau",)),
+        Role("traitre", VILLAGE),
     ]
 }
+SOLO = {WHITE_WOLF, PIPER, KILLER, ASSASSIN}
+
+# Recommendations of the seeds, shown to the MJ as warnings they may override (001: "Prérequis: 16 Joueurs").
+PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "infect-pere-des-loups": 16}
 
 
 def is_wolf(role: str | None) -> bool:
     return role is not None and role in ROLES and ROLES[role].wolf
+
+
+def wolfish(player: Player) -> bool:
+    """Wakes with the wolves: a wolf card, or converted (infected, lycanthropy, a cub or a traitor turned)."""
+    return is_wolf(player.role) or bool(player.tags.get("wolf"))
+
+
+def camp_of(player: Player) -> str:
+    role = ROLES.get(player.role or "")
+    if role is not None and role.camp in SOLO:
+        return role.camp
+    if wolfish(player):
+        return WOLVES
+    return VILLAGE
+
+
+def has_power(state: GameState, player: Player) -> bool:
+    """Villagers lose their powers when the village kills the Ancien (001, 004)."""
+    role = ROLES.get(player.role or "")
+    if role is None or "power" not in role.tags:
+        return True
+    return not (state.flags.get("powers_lost") and camp_of(player) == VILLAGE)
 
 
 def wolves_for(players: int) -> int:
@@ -40,12 +94,25 @@ def suggested(players: int) -> list[str]:
     """A composition for `players` seats (003's advice: add powers as the village grows)."""
     comp = ["loup-garou"] * wolves_for(players)
     for threshold, role in ((5, "voyante"), (6, "sorciere"), (8, "chasseur"), (9, "cupidon"),
-                            (10, "petite-fille")):
+                            (10, "petite-fille"), (11, "salvateur"), (13, "ancien"), (14, "corbeau"),
+                            (15, "joueur-de-flute")):
         if players >= threshold:
             comp.append(role)
+    if players >= 16:
+        comp[comp.index("loup-garou")] = "loup-blanc"
     comp += ["villageois"] * (players - len(comp))
     if players >= 12:
         # The Voleur takes a villager's place and brings two more Simple Villageois cards (003).
         comp[comp.index("villageois")] = "voleur"
         comp += ["villageois", "villageois"]
     return comp
+
+
+# A rough weight per card for the balance indicator: positive helps the village, negative the others.
+WEIGHTS: dict[str, int] = {
+    "villageois": 1, "loup-garou": -6, "voyante": 7, "sorciere": 4, "chasseur": 3, "cupidon": -3,
+    "petite-fille": 5, "voleur": -1, "chaman": 2, "salvateur": 3, "corbeau": 2, "ancien": 0,
+    "joueur-de-flute": -4, "loup-blanc": -8, "infect-pere-des-loups": -9, "franc-macon": 2, "apprenti": 2,
+    "assassin": -5, "tueur": -6, "marchand-de-sable": 2, "somnambule": 1, "casanova": -1, "berger": 3,
+    "magicien": 2, "louveteau": -2, "traitre": -4,
+}

@@ -1,0 +1,209 @@
+"""Night steps of the roles of 001 and 004 beyond the classic ones. Each is a pair of small handlers registered
+in night.STEPS; their effects meet at dawn in resolution.py, in the order of its priority table."""
+
+from __future__ import annotations
+
+from app.engine.context import Ctx
+from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, holders, nothing, setp, wolves
+from app.engine.rulesets.thiercelieux.roles import wolfish
+
+
+def answer(ctx: Ctx, key: str) -> tuple[int | None, object]:
+    """(seat, answer) of the prompt stored under pending[key], if it was opened."""
+    pid = ctx.s.pending.get(key)
+    if pid is None or pid not in ctx.s.prompts or not ctx.s.prompts[pid].to:
+        return None, None
+    prompt = ctx.s.prompts[pid]
+    seat = prompt.to[0]
+    return seat, prompt.answers.get(seat)
+
+
+def picked(ctx: Ctx, key: str) -> tuple[int | None, int | None]:
+    seat, ans = answer(ctx, key)
+    return seat, (ans[0] if isinstance(ans, list) and ans else None)
+
+
+def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = True,
+              exclude_tag: str | None = None) -> NightStep:
+    """The common shape: each living holder picks one living player (or nobody)."""
+
+    def open_(ctx: Ctx) -> None:
+        for seat in holders(ctx, role):
+            last = ctx.s.players[seat].tags.get(exclude_tag) if exclude_tag else None
+            options = [s for s in ctx.s.living() if (self_ok or s != seat) and s != last]
+            if options:
+                p = ctx.open_prompt(step=key, kind="pick", to=[seat], options=options, min=0 if optional else 1,
+                                    max=1)
+                setp(ctx, f"{key}_prompt", p.id)
+
+    def close(ctx: Ctx) -> None:
+        seat, target = picked(ctx, f"{key}_prompt")
+        if seat is not None:
+            setp(ctx, key, {"by": seat, "target": target} if target is not None else None)
+            if exclude_tag:
+                ctx.emit("tag", {"seat": seat, "key": exclude_tag, "value": target}, to=[seat])
+
+    return NightStep(key, open_, close)
+
+
+# -- first night ----------------------------------------------------------------------------------------------
+def masons_open(ctx: Ctx) -> None:
+    """004: the francs-maçons wake together on the first night and know each other as innocent."""
+    masons = [p.seat for p in ctx.s.by_position() if p.alive and p.role == "franc-macon"]
+    for seat in masons:
+        ctx.emit("tag", {"seat": seat, "key": "masons", "value": masons}, to=[seat])
+
+
+def apprenti_close(ctx: Ctx) -> None:
+    seat, master = picked(ctx, "apprenti_prompt")
+    if seat is not None and master is not None:
+        ctx.emit("tag", {"seat": seat, "key": "master", "value": master}, to=[seat])
+
+
+# -- every night ------------------------------------------------------------------------------------------------
+def sandman_close(ctx: Ctx) -> None:
+    """004: "la personne que j'ai touchée ne se réveillera pas cette nuit" — she is told, and sleeps through."""
+    seat, target = picked(ctx, "marchand-de-sable_prompt")
+    if seat is not None and target is not None:
+        setp(ctx, "asleep", target)
+        ctx.announce("you_sleep_tonight", to=[target])
+
+
+def salvateur_close(ctx: Ctx) -> None:
+    seat, target = picked(ctx, "salvateur_prompt")
+    if seat is not None:
+        setp(ctx, "protected", target)
+        # 001: not the same person two nights running (a night without protection frees the choice).
+        ctx.emit("tag", {"seat": seat, "key": "last_protected", "value": target}, to=[seat])
+
+
+def louveteau_close(ctx: Ctx) -> None:
+    """004: the cub visits someone each night; if it is a wolf, he becomes a wolf."""
+    seat, target = picked(ctx, "louveteau_prompt")
+    if seat is not None and target is not None and wolfish(ctx.s.players[target]):
+        ctx.emit("tag", {"seat": seat, "key": "wolf", "value": True}, to=[seat])
+        ctx.announce("cub_turned", to=[seat])
+
+
+def infect_open(ctx: Ctx) -> None:
+    victim = ctx.s.pending.get("victim")
+    for seat in holders(ctx, "infect-pere-des-loups"):
+        if victim is None or ctx.s.players[seat].tags.get("infect_used") or victim == seat:
+            continue
+        p = ctx.open_prompt(step="infect", kind="confirm", to=[seat], info={"victim": victim})
+        setp(ctx, "infect_prompt", p.id)
+
+
+def infect_close(ctx: Ctx) -> None:
+    """001: once in the game, the victim is not eaten but becomes a wolf, keeping his powers; no death is
+    announced that night."""
+    seat, yes = answer(ctx, "infect_prompt")
+    if seat is not None and yes is True:
+        ctx.emit("tag", {"seat": seat, "key": "infect_used", "value": True}, to=[seat])
+        setp(ctx, "infected", ctx.s.pending.get("victim"))
+        setp(ctx, "victim", None)
+
+
+def white_wolf_open(ctx: Ctx) -> None:
+    every = ctx.s.options.get("loup_blanc_every", "other")
+    if every == "other" and ctx.s.night % 2 == 1:
+        return  # 001: une nuit sur deux (the even nights)
+    for role in ("loup-blanc",):
+        for seat in holders(ctx, role):
+            pack = [s for s in wolves(ctx) if s != seat] or [
+                p.seat for p in ctx.s.players.values() if p.alive and wolfish(p) and p.seat != seat]
+            if pack:
+                p = ctx.open_prompt(step="loup-blanc", kind="pick", to=[seat], options=pack, min=0, max=1)
+                setp(ctx, "loup-blanc_prompt", p.id)
+
+
+def white_wolf_close(ctx: Ctx) -> None:
+    seat, target = picked(ctx, "loup-blanc_prompt")
+    if seat is not None and target is not None:
+        setp(ctx, "white_victim", target)
+
+
+def killer_close(ctx: Ctx) -> None:
+    seat, target = picked(ctx, "tueur_prompt")
+    if seat is not None and target is not None:
+        setp(ctx, "killer_victim", target)
+
+
+def corbeau_close(ctx: Ctx) -> None:
+    seat, target = picked(ctx, "corbeau_prompt")
+    if seat is not None and target is not None:
+        setp(ctx, "raven", target)
+
+
+def berger_open(ctx: Ctx) -> None:
+    for seat in holders(ctx, "berger"):
+        if ctx.s.players[seat].tags.get("sheep", 1) <= 0:
+            continue
+        options = [s for s in ctx.s.living() if s != seat]
+        p = ctx.open_prompt(step="berger", kind="pick", to=[seat], options=options, min=0, max=1)
+        setp(ctx, "berger_prompt", p.id)
+
+
+def berger_close(ctx: Ctx) -> None:
+    """004: the sheep visits someone: at a wolf's it dies (thumb down), otherwise it comes back (thumb up)."""
+    seat, target = picked(ctx, "berger_prompt")
+    if seat is None or target is None:
+        return
+    if wolfish(ctx.s.players[target]):
+        sheep = int(ctx.s.players[seat].tags.get("sheep", 1)) - 1
+        ctx.emit("tag", {"seat": seat, "key": "sheep", "value": sheep}, to=[seat])
+        ctx.announce("sheep_died", to=[seat], seat=target)
+    else:
+        ctx.announce("sheep_back", to=[seat], seat=target)
+
+
+def flute_open(ctx: Ctx) -> None:
+    count = int(ctx.s.options.get("piper_charms", 2))
+    for seat in holders(ctx, "joueur-de-flute"):
+        options = [s for s in ctx.s.living() if s != seat and not ctx.s.players[s].tags.get("charmed")]
+        if options:
+            p = ctx.open_prompt(step="joueur-de-flute", kind="pick", to=[seat], options=options, min=0,
+                                max=min(count, len(options)))
+            setp(ctx, "joueur-de-flute_prompt", p.id)
+
+
+def flute_close(ctx: Ctx) -> None:
+    seat, ans = answer(ctx, "joueur-de-flute_prompt")
+    if seat is not None and isinstance(ans, list) and ans:
+        setp(ctx, "charms", list(ans))
+
+
+def magicien_open(ctx: Ctx) -> None:
+    count = int(ctx.s.options.get("magicien_frogs", 1))
+    for seat in holders(ctx, "magicien"):
+        options = [s for s in ctx.s.living() if s != seat]
+        p = ctx.open_prompt(step="magicien", kind="pick", to=[seat], options=options, min=0, max=count)
+        setp(ctx, "magicien_prompt", p.id)
+
+
+def magicien_close(ctx: Ctx) -> None:
+    seat, ans = answer(ctx, "magicien_prompt")
+    if seat is not None and isinstance(ans, list) and ans:
+        setp(ctx, "frogs", list(ans))
+
+
+for step in [
+    NightStep("francs-macons", masons_open, nothing),
+    NightStep("apprenti", pick_step("apprenti", "apprenti", optional=False).open, apprenti_close),
+    NightStep("assassin", nothing, nothing),  # 004: he shows the MJ his signal; online he acts by day
+    NightStep("ancien", nothing, nothing),  # 004 calls him on the first night; his lives need no answer
+    NightStep("marchand-de-sable", pick_step("marchand-de-sable", "marchand-de-sable").open, sandman_close),
+    NightStep("salvateur", pick_step("salvateur", "salvateur", self_ok=True, exclude_tag="last_protected").open,
+              salvateur_close),
+    pick_step("somnambule", "somnambule", exclude_tag="last_walk"),
+    pick_step("casanova", "casanova"),
+    NightStep("louveteau", pick_step("louveteau", "louveteau").open, louveteau_close),
+    NightStep("infect", infect_open, infect_close),
+    NightStep("loup-blanc", white_wolf_open, white_wolf_close),
+    NightStep("tueur", pick_step("tueur", "tueur").open, killer_close),
+    NightStep("corbeau", pick_step("corbeau", "corbeau").open, corbeau_close),
+    NightStep("berger", berger_open, berger_close),
+    NightStep("joueur-de-flute", flute_open, flute_close),
+    NightStep("magicien", magicien_open, magicien_close),
+]:
+    STEPS[step.key] = step

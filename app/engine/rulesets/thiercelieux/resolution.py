@@ -1,0 +1,102 @@
+"""Dawn: every intent of the night meets here, in the order of an explicit priority table (lykos' transition_day):
+who the wolves' attack actually reaches, who is protected, then the other killers, then the poison. Then the
+night's other effects (infection, charms, frogs, the raven's mark) are applied."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.engine.context import MJ_ONLY, Ctx
+
+Death = tuple[int, str]  # (seat, source): source says who killed, for the MJ and for the Ancien's rule
+
+
+def wolf_victims(ctx: Ctx) -> list[Death]:
+    p = ctx.s.pending
+    target = p.get("victim")
+    if target is None or p.get("healed"):
+        return []  # no attack, or the witch's healing potion (003)
+    victims = [target]
+    walker, lover = p.get("somnambule"), p.get("casanova")
+    if walker and target == walker["by"]:
+        victims = []  # 004: the Somnambule is out walking; the wolves find his house empty
+    elif walker and walker["target"] == target:
+        victims = [walker["by"]]  # 004: he dies instead of the one he visits
+    if lover and target == lover["by"]:
+        victims = [v for v in victims if v != lover["by"]]  # Casanova is away too
+    elif lover and lover["target"] == target and target in victims:
+        victims.append(lover["by"])  # 004: he dies with the one he visits
+    out: list[Death] = []
+    for seat in victims:
+        player = ctx.s.players[seat]
+        if seat == p.get("protected") and not (p.get("pf_substituted") and player.role == "petite-fille"):
+            continue  # 001: the Salvateur's protection
+        if player.role == "ancien":
+            lives = int(player.tags.get("lives", 2))
+            if lives > 1:
+                # 001: the first attack costs a life, silently; he is not even told.
+                ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
+                continue
+        out.append((seat, "wolves"))
+    return out
+
+
+def white_wolf(ctx: Ctx) -> list[Death]:
+    seat = ctx.s.pending.get("white_victim")
+    return [] if seat is None else [(seat, "white_wolf")]
+
+
+def killer(ctx: Ctx) -> list[Death]:
+    seat = ctx.s.pending.get("killer_victim")
+    return [] if seat is None else [(seat, "killer")]
+
+
+def poison(ctx: Ctx) -> list[Death]:
+    # 001: the poison works even on a player the Salvateur protects.
+    seat = ctx.s.pending.get("poisoned")
+    return [] if seat is None else [(seat, "poison")]
+
+
+# The priority table: earlier rows claim a death first (a player dies once, of the first cause listed).
+RESOLUTION: list[tuple[str, Callable[[Ctx], list[Death]]]] = [
+    ("wolves", wolf_victims),
+    ("white_wolf", white_wolf),
+    ("killer", killer),
+    ("poison", poison),
+]
+
+
+def night_deaths(ctx: Ctx) -> list[Death]:
+    deaths: list[Death] = []
+    for _name, rule in RESOLUTION:
+        for seat, source in rule(ctx):
+            if ctx.s.players[seat].alive and all(seat != d for d, _ in deaths):
+                deaths.append((seat, source))
+    return deaths
+
+
+def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
+    """What the night changed besides deaths, told in the morning (after the `phase` event reset `pending`)."""
+    s = ctx.s
+    infected = pending.get("infected")
+    if isinstance(infected, int) and s.players[infected].alive:
+        ctx.emit("tag", {"seat": infected, "key": "wolf", "value": True}, to=[infected])
+        ctx.announce("you_are_infected", to=[infected])
+    charms = [x for x in pending.get("charms") or [] if isinstance(x, int) and x not in dead]  # type: ignore[attr-defined]
+    for seat in charms:
+        ctx.emit("tag", {"seat": seat, "key": "charmed", "value": True})
+    if charms:
+        ctx.announce("charmed", seats=charms)  # 001: announced publicly each morning
+    frogs = [x for x in pending.get("frogs") or [] if isinstance(x, int) and x not in dead]  # type: ignore[attr-defined]
+    for seat in frogs:
+        ctx.emit("tag", {"seat": seat, "key": "frog_day", "value": s.day})
+        ctx.emit("tag", {"seat": seat, "key": "frog_night", "value": s.night + 1})
+    if frogs:
+        ctx.announce("frogs", seats=frogs)  # 004: a frog sits out a day and a night
+    raven = pending.get("raven")
+    if isinstance(raven, int) and raven not in dead:
+        ctx.emit("flag", {"key": "raven", "value": raven})
+        ctx.announce("raven_marks", seat=raven)  # 001: the two extra votes are revealed in the morning
+    seen = pending.get("seer_seen")
+    if isinstance(seen, str) and s.options.get("seer_announce"):
+        ctx.announce("seer_saw_role", role=seen)  # 004 variant: the role, not the player
