@@ -148,6 +148,10 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             "tags": {str(p.seat): p.tags for p in state.players.values()},
             "lovers": state.lovers,
         }
+        if state.phase == "lobby":
+            n = len(state.players)
+            out["mj"]["composition_report"] = rules.composition_report(
+                n, state.composition or rules.suggested_composition(n))
     out.update(rules.view_extra(state, viewer if not sees_all or viewer == MJ else MJ))
     from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
 

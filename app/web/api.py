@@ -74,6 +74,24 @@ async def ruleset_info(key: str) -> dict[str, Any]:
     }
 
 
+class CompositionIn(BaseModel):
+    players: int = Field(ge=1, le=99)
+    composition: list[str] = Field(max_length=200)
+
+
+@router.post("/api/rulesets/{key}/composition")
+async def composition_report(key: str, body: CompositionIn) -> dict[str, Any]:
+    """Warnings the MJ may override (the seeds' prerequisites) and a balance indicator for a composition."""
+    try:
+        rules = get_ruleset(key)
+        unknown = [r for r in body.composition if r not in rules.roles]
+        if unknown:
+            raise Rejected("unknown_role", f"Unknown role {unknown[0]!r}.", role=unknown[0])
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    return rules.composition_report(body.players, body.composition)
+
+
 @router.get("/api/rulesets")
 async def rulesets() -> list[str]:
     get_ruleset("thiercelieux")

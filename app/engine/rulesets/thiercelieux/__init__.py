@@ -15,9 +15,12 @@ from app.engine.ruleset import Ruleset, register
 from app.engine.rulesets.thiercelieux import flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import (
+    HAMSTERS,
     PREREQUISITES,
     ROLES,
+    VAMPIRES,
     WEIGHTS,
+    camp_of,
     is_wolf,
     suggested,
     wolfish,
@@ -41,8 +44,9 @@ class Thiercelieux(Ruleset):
         comp = ["loup-garou"] * wolves
         comp += rnd.sample(specials, min(len(specials), rnd.randint(0, max(0, players - wolves))))
         comp = comp[:players]
-        if rnd.random() < 0.3:
-            comp += ["franc-macon"] * min(2, players - len(comp))
+        for group in ("franc-macon", "vampire", "hamster-garou"):
+            if rnd.random() < 0.25:
+                comp += [group] * min(2, players - len(comp))
         comp += ["villageois"] * (players - len(comp))
         if rnd.random() < 0.3 and "villageois" in comp:
             comp[comp.index("villageois")] = "voleur"
@@ -50,7 +54,7 @@ class Thiercelieux(Ruleset):
         options: dict[str, Any] = {
             key: rnd.random() < 0.3 for key in (
                 "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village",
-                "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all")
+                "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all", "mj_lovers")
         }
         options.update(
             petite_fille=rnd.choice(["peek", "houses"]), wolves_disagree=rnd.choice(["nobody", "plurality"]),
@@ -157,6 +161,10 @@ class Thiercelieux(Ruleset):
         target = state.players[seat]
         if wolfish(me) and wolfish(target):
             return target.role if is_wolf(target.role) else "loup-garou"
+        if camp_of(me) == VAMPIRES and camp_of(target) == VAMPIRES:
+            return target.role if target.role == "vampire" else "vampire"
+        if camp_of(me) == HAMSTERS and camp_of(target) == HAMSTERS:
+            return target.role
         if seat in me.tags.get("masons", []):
             return "franc-macon"
         if me.tags.get("lover") == seat and "lover_role" in me.tags:
@@ -223,6 +231,10 @@ class Thiercelieux(Ruleset):
                 idiot = state.flags.get("idiot")
                 speakers = dead if state.options.get("ghosts") else [x for x in dead if x == idiot]
                 channels["village"] = (readers, {*living, *speakers, MJ})
+            for camp, name in ((VAMPIRES, "vampires"), (HAMSTERS, "hamsters")):
+                members = [s for s in living if camp_of(state.players[s]) == camp]
+                if members:
+                    channels[name] = (members, {*(members if state.phase == "night" else []), MJ})
             pack = [s for s in living if wolfish(state.players[s])]
             channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
             lovers = [s for s in state.lovers if s in living and state.players[s].tags.get("lover") is not None]

@@ -17,11 +17,13 @@ from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
 from app.engine.rulesets.thiercelieux.roles import (
+    HAMSTERS,
     LOVERS,
     PIPER,
     SOLO,
+    THREATS,
+    VAMPIRES,
     VILLAGE,
-    WHITE_WOLF,
     WOLVES,
     camp_of,
     wolfish,
@@ -37,6 +39,8 @@ def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
     cards = [*ctx.s.composition, *ctx.s.options.get("fake_roles", [])]
+    if ctx.s.options.get("mj_lovers"):
+        cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
     setp(ctx, "steps", steps_for(night_order(ctx.s.options), ctx.s.night, cards))
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
@@ -213,13 +217,17 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
         return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
     apart = (lovers if mixed else set()) | set(cupid if mixed else [])
     camps = [camp_of(players[x]) for x in alive]
-    if WOLVES not in camps and not any(c in SOLO for c in camps) and WHITE_WOLF not in camps:
+    if not THREATS & set(camps):
         return VILLAGE, sorted(p.seat for p in players.values() if camp_of(p) == VILLAGE and p.seat not in apart)
-    wolves_win = all(c == WOLVES for c in camps)
-    if state.options.get("wolves_win_one_villager") and WOLVES in camps and not any(c in SOLO for c in camps):
-        wolves_win = camps.count(VILLAGE) <= 1  # 004 variant: one villager left is as good as none
-    if wolves_win:
-        return WOLVES, sorted(p.seat for p in players.values() if camp_of(p) == WOLVES and p.seat not in apart)
+    for camp in (WOLVES, VAMPIRES, HAMSTERS):
+        # A pack wins when everyone alive belongs to it (003 for the wolves; 004 for vampires and hamsters).
+        wins = all(c == camp for c in camps)
+        if camp == WOLVES and state.options.get("wolves_win_one_villager") and WOLVES in camps:
+            # 004 variant: one villager left is as good as none.
+            others = [c for c in camps if c not in (WOLVES, VILLAGE)]
+            wins = not others and camps.count(VILLAGE) <= 1
+        if wins:
+            return camp, sorted(p.seat for p in players.values() if camp_of(p) == camp and p.seat not in apart)
     return None
 
 

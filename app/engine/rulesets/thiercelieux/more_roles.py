@@ -4,8 +4,9 @@ in night.STEPS; their effects meet at dawn in resolution.py, in the order of its
 from __future__ import annotations
 
 from app.engine.context import Ctx
-from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, holders, nothing, setp, wolves
-from app.engine.rulesets.thiercelieux.roles import wolfish
+from app.engine.prompts import team_choice
+from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, awake, holders, nothing, setp, wolves
+from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, camp_of, wolfish
 
 
 def answer(ctx: Ctx, key: str) -> tuple[int | None, object]:
@@ -207,3 +208,59 @@ for step in [
     NightStep("magicien", magicien_open, magicien_close),
 ]:
     STEPS[step.key] = step
+
+
+# -- other packs (004) ----------------------------------------------------------------------------------------
+def vampires_of(ctx: Ctx) -> list[int]:
+    return [p.seat for p in ctx.s.by_position() if p.alive and camp_of(p) == VAMPIRES and awake(ctx, p.seat)]
+
+
+def vampires_open(ctx: Ctx) -> None:
+    pack = vampires_of(ctx)
+    if not pack or ctx.s.flags.get("vampires_powerless"):
+        return
+    targets = [s for s in ctx.s.living() if s not in pack]
+    if targets:
+        p = ctx.open_prompt(step="vampires", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
+                            visibility="addressees")
+        setp(ctx, "vampires_prompt", p.id)
+
+
+def vampires_close(ctx: Ctx) -> None:
+    """004: the vampires agree on someone each night: not a wolf, he becomes a vampire; a wolf stays a wolf, and
+    the vampires lose their power to convert."""
+    pid = ctx.s.pending.get("vampires_prompt")
+    if pid is None:
+        return
+    prompt = ctx.s.prompts[pid]
+    choice = team_choice(prompt)
+    if not choice:
+        return
+    target = ctx.s.players[choice[0]]
+    if wolfish(target):
+        ctx.emit("flag", {"key": "vampires_powerless", "value": True}, to=prompt.to)
+        ctx.announce("vampires_powerless", to=prompt.to)
+    else:
+        ctx.emit("tag", {"seat": target.seat, "key": "vampire", "value": True}, to=[target.seat, *prompt.to])
+        ctx.announce("you_are_a_vampire", to=[target.seat])
+
+
+def hamsters_open(ctx: Ctx) -> None:
+    pack = [p.seat for p in ctx.s.by_position() if p.alive and camp_of(p) == HAMSTERS and awake(ctx, p.seat)]
+    targets = [s for s in ctx.s.living() if s not in pack]
+    if pack and targets:
+        p = ctx.open_prompt(step="hamsters", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
+                            visibility="addressees")
+        setp(ctx, "hamsters_prompt", p.id)
+
+
+def hamsters_close(ctx: Ctx) -> None:
+    """004: the hamsters-garous are another pack of wolves: they agree on a victim too."""
+    pid = ctx.s.pending.get("hamsters_prompt")
+    choice = team_choice(ctx.s.prompts[pid]) if pid is not None else None
+    if choice:
+        setp(ctx, "hamster_victim", choice[0])
+
+
+STEPS["vampires"] = NightStep("vampires", vampires_open, vampires_close)
+STEPS["hamsters"] = NightStep("hamsters", hamsters_open, hamsters_close)

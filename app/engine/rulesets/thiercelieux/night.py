@@ -14,10 +14,11 @@ from app.engine.rulesets.thiercelieux.roles import has_power, is_wolf, wolfish
 NIGHT_ORDERS: dict[str, list[str]] = {
     "official": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
                  "marchand-de-sable", "salvateur", "somnambule", "casanova", "louveteau", "voyante", "loups",
-                 "infect", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "joueur-de-flute", "magicien"],
+                 "infect", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger",
+                 "joueur-de-flute", "magicien"],
     "forum": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "voyante",
               "salvateur", "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups",
-              "infect", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
+              "infect", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
 }
 FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"}
 
@@ -92,9 +93,19 @@ def cupidon_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "cupidon"):
         p = ctx.open_prompt(step="cupidon", kind="pick", to=[seat], options=ctx.s.living(), min=2, max=2)
         setp(ctx, "cupidon_prompt", p.id)
+    if "cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers"):
+        # 004: no Cupidon; the MJ chooses the lovers (or, with no MJ to answer, chance does).
+        p = ctx.open_prompt(step="cupidon-mj", kind="pick", to_mj=True, options=ctx.s.living(), min=2, max=2,
+                            policy="first", optional=True)
+        setp(ctx, "cupidon_mj_prompt", p.id)
 
 
 def cupidon_close(ctx: Ctx) -> None:
+    mj_pid = ctx.s.pending.get("cupidon_mj_prompt")
+    if mj_pid is not None:
+        pair = ctx.s.prompts[mj_pid].answers.get(MJ_SEAT) or sorted(ctx.shuffle(ctx.s.living())[:2])
+        ctx.emit("lovers", {"seats": list(pair)}, to=MJ_ONLY)
+        return
     pid = ctx.s.pending.get("cupidon_prompt")
     if pid is None:
         return
@@ -302,7 +313,9 @@ def step_cards(key: str) -> set[str]:
     from app.engine.rulesets.thiercelieux.roles import ROLES
 
     if key == "amoureux":
-        return {"cupidon"}
+        return {"cupidon", "@mj_lovers"}
+    if key == "cupidon":
+        return {"cupidon", "@mj_lovers"}
     if key == "loups":
         return {r.key for r in ROLES.values() if r.wolf}
     return {r.key for r in ROLES.values() if key in r.night_steps}

@@ -56,6 +56,7 @@ class Options(BaseModel):
     captain_double: bool = True  # 004 variant: the mayor has one vote, and breaks ties
     cupid_with_lovers: bool = False  # 004: Cupidon is in his lovers' camp
     cupid_self: bool = False  # 004: Cupidon must choose himself as one of the lovers
+    mj_lovers: bool = False  # 004: no Cupidon card; the MJ chooses the lovers
     role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
     fake_roles: list[str] = Field(default_factory=list)  # 004: roles called by the MJ that nobody holds
 

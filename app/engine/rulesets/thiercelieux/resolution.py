@@ -41,6 +41,13 @@ def wolf_victims(ctx: Ctx) -> list[Death]:
     return out
 
 
+def hamsters(ctx: Ctx) -> list[Death]:
+    seat = ctx.s.pending.get("hamster_victim")
+    if seat is None or seat == ctx.s.pending.get("protected"):
+        return []  # the Salvateur protects from this pack of wolves too
+    return [(seat, "hamsters")]
+
+
 def white_wolf(ctx: Ctx) -> list[Death]:
     seat = ctx.s.pending.get("white_victim")
     return [] if seat is None else [(seat, "white_wolf")]
@@ -60,6 +67,7 @@ def poison(ctx: Ctx) -> list[Death]:
 # The priority table: earlier rows claim a death first (a player dies once, of the first cause listed).
 RESOLUTION: list[tuple[str, Callable[[Ctx], list[Death]]]] = [
     ("wolves", wolf_victims),
+    ("hamsters", hamsters),
     ("white_wolf", white_wolf),
     ("killer", killer),
     ("poison", poison),

@@ -48,9 +48,13 @@ ROLES: dict[str, Role] = {
         Role("magicien", VILLAGE, night_steps=("magicien",), tags=frozenset({"power"})),
         Role("louveteau", VILLAGE, night_steps=("louveteau",)),
         Role("traitre", VILLAGE),
+        Role("vampire", VAMPIRES, unique=False, night_steps=("vampires",)),
+        Role("hamster-garou", HAMSTERS, unique=False, night_steps=("hamsters",)),
     ]
 }
 SOLO = {WHITE_WOLF, PIPER, KILLER, ASSASSIN}
+# Camps that threaten the village: while one of them has a living member, the village has not won.
+THREATS = {WOLVES, VAMPIRES, HAMSTERS} | SOLO
 
 # Recommendations of the seeds, shown to the MJ as warnings they may override (001: "Prérequis: 16 Joueurs").
 PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "infect-pere-des-loups": 16}
@@ -69,8 +73,12 @@ def camp_of(player: Player) -> str:
     role = ROLES.get(player.role or "")
     if role is not None and role.camp in SOLO:
         return role.camp
+    if player.tags.get("vampire") or (role is not None and role.camp == VAMPIRES):
+        return VAMPIRES
     if wolfish(player):
         return WOLVES
+    if role is not None and role.camp == HAMSTERS:
+        return HAMSTERS
     return VILLAGE
 
 
@@ -114,5 +122,5 @@ WEIGHTS: dict[str, int] = {
     "petite-fille": 5, "voleur": -1, "chaman": 2, "salvateur": 3, "corbeau": 2, "ancien": 0,
     "joueur-de-flute": -4, "loup-blanc": -8, "infect-pere-des-loups": -9, "franc-macon": 2, "apprenti": 2,
     "assassin": -5, "tueur": -6, "marchand-de-sable": 2, "somnambule": 1, "casanova": -1, "berger": 3,
-    "magicien": 2, "louveteau": -2, "traitre": -4,
+    "magicien": 2, "louveteau": -2, "traitre": -4, "vampire": -5, "hamster-garou": -5,
 }

@@ -1,0 +1,17 @@
+"""Room options of the `soupcons` ruleset (validated by pydantic; durations in seconds)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    turn: float = Field(60.0, ge=0.01, le=24 * 3600)  # the giver's time to offer a card (target, card, announcement)
+    reply: float = Field(30.0, ge=0.01, le=24 * 3600)  # the receiver's time to accept or refuse
+    bots: list[int] = Field(default_factory=list)  # seats the server plays (random legal moves)
+    bot_delay: float = Field(2.0, ge=0.01, le=600)  # how long a bot "thinks" before its move
+    max_rounds: int = Field(30, ge=0, le=10_000)  # a game still running after this many rounds ends undecided (0: never)
+    # Not used by this ruleset (it deals cards, not roles); present because the generic lobby commands may store it.
+    preassigned: dict[str, str] = Field(default_factory=dict)
