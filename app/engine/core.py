@@ -274,8 +274,9 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
     data: dict[str, Any] = {"prompt": prompt.id, "seat": seat, "answer": answer}
     if isinstance(reason, str) and reason.strip():
         data["reason"] = reason.strip()[:280]
+    previous = prompt.answers.get(seat)
     ctx.emit("answered", data, to=answer_audience(ctx, prompt, seat))
-    ctx.ruleset.on_answer(ctx, prompt, seat)
+    ctx.ruleset.on_answer(ctx, prompt, seat, previous)
     if cmd.by == MJ and seat != MJ_SEAT:
         ctx.emit("override", {"action": "answer", "seat": seat, "prompt": prompt.id}, to=MJ_ONLY)
 

@@ -74,7 +74,7 @@ class Ruleset:
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         """Raise Rejected for answers the rules forbid beyond the prompt's own options."""
 
-    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
         """An answer that acts at once (an invoked action), rather than when its step ends."""
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:

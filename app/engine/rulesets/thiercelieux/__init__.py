@@ -54,7 +54,8 @@ class Thiercelieux(Ruleset):
         options: dict[str, Any] = {
             key: rnd.random() < 0.3 for key in (
                 "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village",
-                "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all", "mj_lovers")
+                "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all", "mj_lovers",
+                "hesitation_against_self", "cupid_no_vote_lovers")
         }
         options.update(
             petite_fille=rnd.choice(["peek", "houses"]), wolves_disagree=rnd.choice(["nobody", "plurality"]),
@@ -62,6 +63,8 @@ class Thiercelieux(Ruleset):
             ancien_powers=rnd.choice(["village", "vote"]),
             loup_blanc_every=rnd.choice(["other", "every"]), night_order=rnd.choice(["official", "forum"]),
             piper_charms=rnd.choice([1, 2]), magicien_frogs=rnd.choice([1, 2]),
+            vote_mode=rnd.choice(["simultaneous", "continuous", "trial", "standing"]),
+            tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
         return comp, options
 
@@ -137,9 +140,16 @@ class Thiercelieux(Ruleset):
                 raise Rejected("self_vote", "You cannot vote against yourself.")
             if problem == "lover_vote":
                 raise Rejected("lover_vote", "A lover never votes against their beloved (003).")
+            if problem == "cupid_vote":
+                raise Rejected("cupid_vote", "In this game Cupidon may not vote against his lovers (004).")
+            if problem == "hesitated":
+                raise Rejected("vote_final", "You hesitated: your vote went against yourself and is final (004).")
 
-    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
         target = prompt.answers.get(seat)
+        if prompt.step in ("vote", "revote"):
+            flow.on_vote(ctx, prompt, seat, previous)
+            return
         if prompt.step == "assassin" and target:
             # 004: the Assassin's signal kills at once, once a day.
             ctx.emit("tag", {"seat": seat, "key": "struck", "value": ctx.s.day}, to=[seat])

@@ -12,7 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from app.engine.context import Ctx
-from app.engine.model import GameState
+from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
@@ -105,7 +105,12 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     if not p.alive:
         return
     ctx.emit("died", {"seat": seat, "cause": cause, "role": p.role})
+    ctx.emit("flag", {"key": "last_dead", "value": seat})
     source = source or cause
+    if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not s.flags.get("captain_named"):
+        # 004: the mayor is not elected: the first dead names him (with the successor's prompt).
+        ctx.emit("flag", {"key": "captain_named", "value": True})
+        ctx.emit("queue", {"queue": [*s.queue, {"kind": "successor", "seat": seat}]}, to=[])
     if p.role == "ancien" and not s.flags.get("powers_lost"):
         # 001: killed by the village (vote, poison, hunter), the Ancien takes the villagers' powers with him;
         # 004's variant: only by the vote.
@@ -271,7 +276,7 @@ def day_main(ctx: Ctx) -> None:
         setp(ctx, "schedule", schedule)
         ctx.announce("day_schedule", None, **schedule)
     if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and ctx.s.captain is None \
-            and not ctx.s.flags.get("captain_elected"):
+            and not ctx.s.flags.get("captain_elected") and opt(ctx, "captain_mode") == "election":
         living = ctx.s.living()
         if schedule is not None:
             # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
@@ -385,12 +390,14 @@ def finish_vote(ctx: Ctx) -> None:
     top = max(counts.values())
     tied = sorted(t for t, c in counts.items() if c == top)
     if len(tied) == 1:
-        eliminate(ctx, tied[0])
+        condemn(ctx, tied[0])
         return
     cap_pick = (prompt.answers.get(captain) or [None])[0] if captain is not None else None
+    if opt(ctx, "tie_rule") == "revote" and round_ == 1:
+        cap_pick = None  # 004: a tie means a second round, whatever the captain voted
     if cap_pick in tied:
         ctx.announce("captain_breaks_tie", seat=cap_pick)
-        eliminate(ctx, cap_pick)
+        condemn(ctx, cap_pick)
     elif cap_pick is not None:
         # The captain voted for someone else: he chooses among the tied (001).
         ctx.open_step("captain-tiebreak", float(opt(ctx, "reaction")))
@@ -410,7 +417,102 @@ def finish_tiebreak(ctx: Ctx) -> None:
     answer = next(iter(prompts[0].answers.values()), None) if prompts else None
     target = answer[0] if answer else ctx.choice(tied)
     ctx.announce("captain_breaks_tie", seat=target)
-    eliminate(ctx, target)
+    condemn(ctx, target)
+
+
+def on_vote(ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
+    s = ctx.s
+    now = prompt.answers.get(seat)
+    if opt(ctx, "hesitation_against_self") and previous is not None and previous != now:
+        # 004: "quelqu'un qui hésite ou change son vote vote contre lui-même" — and that vote is final.
+        ctx.emit("answered", {"prompt": prompt.id, "seat": seat, "answer": [seat]})
+        ctx.emit("tag", {"seat": seat, "key": "hesitated", "value": s.day})
+        ctx.announce("hesitated", seat=seat)
+    if opt(ctx, "vote_mode") == "continuous" and not prompt.closed:
+        # 004: votes are cast and changed at will; as soon as someone has a majority, the vote is over.
+        captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
+        weights = {captain: 2} if captain is not None and opt(ctx, "captain_double") else {}
+        counts = tally(prompt, weights)
+        total = sum(weights.get(v, 1) for v in prompt.to)
+        if counts and max(counts.values()) * 2 > total:
+            ctx.close_prompt(prompt)
+
+
+def open_standing(ctx: Ctx) -> None:
+    """004 "C'est sûrement pas lui": everyone stands; the left neighbour of the last dead clears someone, who sits
+    and clears another, and so on; the last one standing is eliminated."""
+    order = [p.seat for p in ctx.s.by_position()]
+    last = ctx.s.flags.get("last_dead")
+    start = order.index(last) + 1 if last in order else 0
+    living = ctx.s.living()
+    current = next(order[(start + i) % len(order)] for i in range(len(order))
+                   if order[(start + i) % len(order)] in living)
+    setp(ctx, "standing", living)
+    next_clearer(ctx, current)
+
+
+def next_clearer(ctx: Ctx, current: int) -> None:
+    standing = ctx.s.pending["standing"]
+    if len(standing) <= 1:
+        eliminate(ctx, standing[0]) if standing else proceed(ctx, "nightfall")
+        return
+    setp(ctx, "clearer", current)
+    ctx.open_step("standing", float(opt(ctx, "reaction")))
+    ctx.open_prompt(step="standing", kind="pick", to=[current], options=[x for x in standing if x != current],
+                    min=1, max=1, visibility="public")
+
+
+def finish_standing(ctx: Ctx) -> None:
+    current = ctx.s.pending["clearer"]
+    prompts = ctx.step_prompts()
+    options = [x for x in ctx.s.pending["standing"] if x != current and ctx.s.players[x].alive]
+    answer = prompts[0].answers.get(current) if prompts else None
+    cleared = answer[0] if answer else ctx.choice(options)
+    ctx.announce("cleared", seat=cleared, by=current)
+    setp(ctx, "standing", [x for x in ctx.s.pending["standing"] if x != cleared and ctx.s.players[x].alive])
+    next_clearer(ctx, cleared)
+
+
+def open_verdict(ctx: Ctx, accused: int) -> None:
+    """004: the suspect pleads, then the village votes guilty or not guilty."""
+    setp(ctx, "accused", accused)
+    ctx.announce("accused", seat=accused)
+    ctx.open_step("plea", max(float(opt(ctx, "debate")) / 2, 0.01))
+
+
+def open_jury(ctx: Ctx) -> None:
+    accused = ctx.s.pending["accused"]
+    jurors = [x for x in voters(ctx) if x != accused]
+    ctx.open_step("verdict", float(opt(ctx, "vote")))
+    ctx.open_prompt(step="verdict", kind="confirm", to=jurors, visibility="public", info={"accused": accused})
+
+
+def finish_verdict(ctx: Ctx) -> None:
+    accused = ctx.s.pending["accused"]
+    prompts = ctx.step_prompts()
+    answers = list(prompts[0].answers.values()) if prompts else []
+    guilty, innocent = answers.count(True), answers.count(False)
+    ctx.announce("verdict", seat=accused, guilty=guilty, innocent=innocent)
+    if guilty > innocent and ctx.s.players[accused].alive:
+        eliminate(ctx, accused)
+    else:
+        ctx.announce("nobody_eliminated")
+        proceed(ctx, "nightfall")
+
+
+def condemn(ctx: Ctx, seat: int) -> None:
+    """The vote's choice: eliminated at once, or (004's trial variant) an accused who pleads before a verdict."""
+    if opt(ctx, "vote_mode") == "trial":
+        open_verdict(ctx, seat)
+    else:
+        eliminate(ctx, seat)
+
+
+def start_vote(ctx: Ctx) -> None:
+    if opt(ctx, "vote_mode") == "standing":
+        open_standing(ctx)
+    else:
+        open_vote(ctx)
 
 
 def eliminate(ctx: Ctx, seat: int) -> None:
@@ -420,8 +522,12 @@ def eliminate(ctx: Ctx, seat: int) -> None:
 
 
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
+    if state.players[seat].tags.get("hesitated") == state.day:
+        return "hesitated"
     if target == seat:
         return "self_vote"
+    if state.options.get("cupid_no_vote_lovers") and state.players[seat].role == "cupidon" and target in state.lovers:
+        return "cupid_vote"
     if seat in state.lovers and target in state.lovers and state.players[seat].tags.get("lover") == target:
         return "lover_vote"
     return None
@@ -431,7 +537,7 @@ TRANSITIONS: dict[str, Callable[[Ctx], None]] = {
     "night_step": open_night_step,
     "day_main": day_main,
     "debate": debate,
-    "vote": open_vote,
+    "vote": start_vote,
     "night": begin_night,
     "nightfall": nightfall,
 }
@@ -444,6 +550,9 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
     "revote": finish_vote,
     "captain-tiebreak": finish_tiebreak,
     "dusk": lambda ctx: proceed(ctx, "night"),
+    "standing": finish_standing,
+    "plea": lambda ctx: open_jury(ctx),
+    "verdict": finish_verdict,
     "chasseur": finish_consequence,
     "successeur": finish_consequence,
 }

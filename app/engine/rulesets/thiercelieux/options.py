@@ -57,6 +57,11 @@ class Options(BaseModel):
     cupid_with_lovers: bool = False  # 004: Cupidon is in his lovers' camp
     cupid_self: bool = False  # 004: Cupidon must choose himself as one of the lovers
     mj_lovers: bool = False  # 004: no Cupidon card; the MJ chooses the lovers
+    cupid_no_vote_lovers: bool = False  # 004: Cupidon may not vote against his lovers
+    vote_mode: Literal["simultaneous", "continuous", "trial", "standing"] = "simultaneous"  # 004's vote variants
+    hesitation_against_self: bool = False  # 004: who changes his vote votes against himself
+    tie_rule: Literal["captain", "revote"] = "captain"  # 004: a second round on a tie, whatever the captain
+    captain_mode: Literal["election", "first_dead"] = "election"  # 004: the first dead names the mayor
     role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
     fake_roles: list[str] = Field(default_factory=list)  # 004: roles called by the MJ that nobody holds
 
