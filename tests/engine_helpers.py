@@ -18,7 +18,7 @@ import pytest
 from app.engine.core import apply, new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
-from app.engine.rulesets.thiercelieux.roles import is_wolf
+from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 
 RULESET = "thiercelieux"
@@ -198,16 +198,25 @@ def _keys(obj: Any) -> Iterable[str]:
 class Secrets:
     """What each seat may know of the others' cards, rebuilt from the log (never from the views it checks).
 
-    The rules tell a seat a card in three ways: the seer's probe, what the Petite Fille saw from a house, and
-    the wolves recognising each other. Feed it every event (`learn`), then `check` the projections.
+    The rules tell a seat a card in these ways: the seer's probe, what the Petite Fille saw from a house, the
+    wolves recognising each other (a converted player, infected, turned by lycanthropy, a grown cub or a traitor
+    turned, knows the pack and is known by it as a Loup-Garou), the francs-maçons recognising each other on the
+    first night, and the lovers showing each other their cards (`lovers_share_roles`, 004). Each is learnt from
+    the private event that told it. Feed it every event (`learn`), then `check` the projections.
     """
 
     def __init__(self) -> None:
         self.known: dict[int, dict[int, set[str]]] = {}
+        self.lover: dict[int, int] = {}
 
     def learn(self, events: Iterable[Event]) -> None:
         for e in events:
-            if e.type != "announce" or not e.to:
+            if not e.to:
+                continue
+            if e.type == "tag":
+                self.learn_tag(e)
+                continue
+            if e.type != "announce":
                 continue
             params = e.data["params"]
             for seat in e.to:
@@ -218,11 +227,28 @@ class Secrets:
                     for wolf in params["seats"]:
                         mine.setdefault(wolf, set()).add("loup-garou")
 
+    def learn_tag(self, e: Event) -> None:
+        """Tags told privately to their own seat: the masons' list, the lover, the lover's card."""
+        seat, key, value = e.data["seat"], e.data["key"], e.data.get("value")
+        if e.to != [seat] or value is None:
+            return
+        mine = self.known.setdefault(seat, {})
+        if key == "masons":
+            for mason in value:
+                mine.setdefault(mason, set()).add("franc-macon")
+        elif key == "lover":
+            self.lover[seat] = value
+        elif key == "lover_role":
+            mine.setdefault(self.lover[seat], set()).add(value)
+
     def allowed(self, state: GameState, viewer: int, seat: int) -> set[str]:
         out = set(self.known.get(viewer, {}).get(seat, set()))
         me, other = state.players[viewer], state.players[seat]
-        if is_wolf(me.role) and is_wolf(other.role) and other.role:
-            out.add(other.role)  # the wolves wake together and recognise each other
+        if wolfish(me) and wolfish(other) and other.role:
+            # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
+            # and so is the Loup Blanc, whom the pack believes one of its own (001).
+            disguised = other.role == "loup-blanc" and me.role != "loup-blanc"
+            out.add(other.role if is_wolf(other.role) and not disguised else "loup-garou")
         return out
 
     def check(self, state: GameState, new_events: Sequence[Event] = ()) -> None:

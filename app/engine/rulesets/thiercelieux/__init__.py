@@ -21,6 +21,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     VAMPIRES,
     WEIGHTS,
     camp_of,
+    has_power,
     is_wolf,
     suggested,
     wolfish,
@@ -170,7 +171,9 @@ class Thiercelieux(Ruleset):
             return None
         target = state.players[seat]
         if wolfish(me) and wolfish(target):
-            return target.role if is_wolf(target.role) else "loup-garou"
+            # 001: the other wolves believe the Loup Blanc is one of theirs; converts show as wolves too.
+            disguised = target.role == "loup-blanc" and me.role != "loup-blanc"
+            return target.role if is_wolf(target.role) and not disguised else "loup-garou"
         if camp_of(me) == VAMPIRES and camp_of(target) == VAMPIRES:
             return target.role if target.role == "vampire" else "vampire"
         if camp_of(me) == HAMSTERS and camp_of(target) == HAMSTERS:
@@ -262,7 +265,7 @@ class Thiercelieux(Ruleset):
         return [(seat, "wolves-peek") for seat in state.living() if self._peek(state, seat) is not None]
 
     def hears_the_dead(self, state: GameState) -> list[int]:
-        return [p.seat for p in state.by_position() if p.alive and p.role == "chaman"]
+        return [p.seat for p in state.by_position() if p.alive and p.role == "chaman" and has_power(state, p)]
 
     @staticmethod
     def _peek(state: GameState, seat: int) -> dict[str, int] | None:

@@ -26,6 +26,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     VILLAGE,
     WOLVES,
     camp_of,
+    has_power,
     wolfish,
 )
 
@@ -131,7 +132,7 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
     queue = list(s.queue)
-    if p.role == "chasseur":
+    if p.role == "chasseur" and has_power(s, p):
         queue.append({"kind": "hunter", "seat": seat})
     if s.captain == seat:
         queue.append({"kind": "successor", "seat": seat})
@@ -216,7 +217,7 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
                 return PIPER, [seat]
     mixed = mixed_couple(state)
     cupid = [p.seat for p in players.values() if p.role == "cupidon"] if state.options.get("cupid_with_lovers") else []
-    if mixed and sorted(alive) == sorted(lovers):
+    if mixed and lovers <= set(alive) and set(alive) <= lovers | set(cupid):
         return LOVERS, sorted({*lovers, *cupid})
     if len(alive) == 1 and camp_of(players[alive[0]]) in SOLO:
         return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor

@@ -24,6 +24,15 @@ def picked(ctx: Ctx, key: str) -> tuple[int | None, int | None]:
     return seat, (ans[0] if isinstance(ans, list) and ans else None)
 
 
+def forget_last(ctx: Ctx, role: str, tag: str, seat: int | None, target: int | None) -> None:
+    """'Not the same player two nights running': a night without a choice (asleep, a frog) frees the next."""
+    for p in ctx.s.by_position():
+        if p.alive and p.role == role:
+            value = target if p.seat == seat else None
+            if p.tags.get(tag) != value:
+                ctx.emit("tag", {"seat": p.seat, "key": tag, "value": value}, to=[p.seat])
+
+
 def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = True,
               exclude_tag: str | None = None) -> NightStep:
     """The common shape: each living holder picks one living player (or nobody)."""
@@ -41,8 +50,8 @@ def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = Tr
         seat, target = picked(ctx, f"{key}_prompt")
         if seat is not None:
             setp(ctx, key, {"by": seat, "target": target} if target is not None else None)
-            if exclude_tag:
-                ctx.emit("tag", {"seat": seat, "key": exclude_tag, "value": target}, to=[seat])
+        if exclude_tag:
+            forget_last(ctx, role, exclude_tag, seat, target)
 
     return NightStep(key, open_, close)
 
@@ -74,8 +83,8 @@ def salvateur_close(ctx: Ctx) -> None:
     seat, target = picked(ctx, "salvateur_prompt")
     if seat is not None:
         setp(ctx, "protected", target)
-        # 001: not the same person two nights running (a night without protection frees the choice).
-        ctx.emit("tag", {"seat": seat, "key": "last_protected", "value": target}, to=[seat])
+    # 001: not the same person two nights running (a night without protection frees the choice).
+    forget_last(ctx, "salvateur", "last_protected", seat, target)
 
 
 def louveteau_close(ctx: Ctx) -> None:
@@ -197,7 +206,7 @@ for step in [
     NightStep("salvateur", pick_step("salvateur", "salvateur", self_ok=True, exclude_tag="last_protected").open,
               salvateur_close),
     pick_step("somnambule", "somnambule", exclude_tag="last_walk"),
-    pick_step("casanova", "casanova"),
+    pick_step("casanova", "casanova", exclude_tag="last_visit"),  # 004: "comme le somnambule"
     NightStep("louveteau", pick_step("louveteau", "louveteau").open, louveteau_close),
     NightStep("infect", infect_open, infect_close),
     NightStep("loup-blanc", white_wolf_open, white_wolf_close),

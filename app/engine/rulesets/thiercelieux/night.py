@@ -115,8 +115,12 @@ def cupidon_close(ctx: Ctx) -> None:
     cupid = prompt.to[0]
     pair = prompt.answers.get(cupid)
     if not pair:
-        # Cupidon fell asleep: the arrows fly anyway (the rules need a couple once he is in play).
-        pair = sorted(ctx.shuffle(ctx.s.living())[:2])
+        # Cupidon fell asleep: the arrows fly anyway (the rules need a couple once he is in play), through his
+        # own heart when he must choose himself (004).
+        if ctx.s.options.get("cupid_self"):
+            pair = sorted([cupid, ctx.choice([x for x in ctx.s.living() if x != cupid])])
+        else:
+            pair = sorted(ctx.shuffle(ctx.s.living())[:2])
     ctx.emit("lovers", {"seats": list(pair)}, to=[cupid])
     ctx.emit("tag", {"seat": cupid, "key": "cupid_pair", "value": list(pair)}, to=[cupid])
 
@@ -142,7 +146,13 @@ def nothing(ctx: Ctx) -> None:
 
 # -- Voyante: sees one player's card. ---------------------------------------------------------------------------
 def voyante_open(ctx: Ctx) -> None:
+    from app.engine.rulesets.thiercelieux.resolution import doomed
+
+    # 004: called after the witch, the seer acts "uniquement si elle n'est pas morte".
+    dying = doomed(ctx) if ctx.s.options.get("seer_after_witch") else set()
     for seat in holders(ctx, "voyante"):
+        if seat in dying:
+            continue
         others = [s for s in ctx.s.living() if s != seat]
         p = ctx.open_prompt(step="voyante", kind="pick", to=[seat], options=others, min=1, max=1)
         setp(ctx, "voyante_prompt", p.id)

@@ -11,7 +11,7 @@ from app.engine.context import MJ_ONLY, Ctx
 Death = tuple[int, str]  # (seat, source): source says who killed, for the MJ and for the Ancien's rule
 
 
-def wolf_victims(ctx: Ctx) -> list[Death]:
+def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
     p = ctx.s.pending
     target = p.get("victim")
     if target is None or p.get("healed"):
@@ -35,7 +35,8 @@ def wolf_victims(ctx: Ctx) -> list[Death]:
             lives = int(player.tags.get("lives", 2))
             if lives > 1:
                 # 001: the first attack costs a life, silently; he is not even told.
-                ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
+                if apply:
+                    ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
                 continue
         out.append((seat, "wolves"))
     return out
@@ -74,6 +75,13 @@ RESOLUTION: list[tuple[str, Callable[[Ctx], list[Death]]]] = [
 ]
 
 
+def doomed(ctx: Ctx) -> set[int]:
+    """Who the night kills so far, without applying anything (the seer called after the witch, 004)."""
+    rows: list[Callable[[Ctx], list[Death]]] = [lambda c: wolf_victims(c, apply=False), hamsters, white_wolf,
+                                                killer, poison]
+    return {seat for rule in rows for seat, _ in rule(ctx)}
+
+
 def night_deaths(ctx: Ctx) -> list[Death]:
     deaths: list[Death] = []
     for _name, rule in RESOLUTION:
@@ -90,19 +98,19 @@ def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
     if isinstance(infected, int) and s.players[infected].alive:
         ctx.emit("tag", {"seat": infected, "key": "wolf", "value": True}, to=[infected])
         ctx.announce("you_are_infected", to=[infected])
-    charms = [x for x in pending.get("charms") or [] if isinstance(x, int) and x not in dead]  # type: ignore[attr-defined]
+    charms = [x for x in pending.get("charms") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
     for seat in charms:
         ctx.emit("tag", {"seat": seat, "key": "charmed", "value": True})
     if charms:
         ctx.announce("charmed", seats=charms)  # 001: announced publicly each morning
-    frogs = [x for x in pending.get("frogs") or [] if isinstance(x, int) and x not in dead]  # type: ignore[attr-defined]
+    frogs = [x for x in pending.get("frogs") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
     for seat in frogs:
         ctx.emit("tag", {"seat": seat, "key": "frog_day", "value": s.day})
         ctx.emit("tag", {"seat": seat, "key": "frog_night", "value": s.night + 1})
     if frogs:
         ctx.announce("frogs", seats=frogs)  # 004: a frog sits out a day and a night
     raven = pending.get("raven")
-    if isinstance(raven, int) and raven not in dead:
+    if isinstance(raven, int) and s.players[raven].alive:
         ctx.emit("flag", {"key": "raven", "value": raven})
         ctx.announce("raven_marks", seat=raven)  # 001: the two extra votes are revealed in the morning
     seen = pending.get("seer_seen")
