@@ -46,7 +46,8 @@ def test_salvateur_never_the_same_player_two_nights_running() -> None:
 def test_salvateur_may_protect_himself() -> None:
     """001: "Le Salvateur peut éventuellement se protéger lui-même"."""
     g = Script([W, SALV, V, V, V, V])
-    assert 1 in g.prompt("salvateur").options
+    salvateur = 1
+    assert salvateur in g.prompt("salvateur").options
     play_night(g, {"salvateur": [1], "loups": [1]})
     assert g.deaths() == [] and g.alive(1)
 

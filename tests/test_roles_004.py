@@ -133,7 +133,8 @@ def test_sandman_puts_the_seer_to_sleep_and_she_is_told() -> None:
     personne que j'ai touché ne se réveillera pas cette nuit"" """
     g = Script([W, SANDMAN, SEER, V, V, V])
     assert g.step == "marchand-de-sable" and g.prompt("marchand-de-sable").to == [1]
-    assert 1 not in g.prompt("marchand-de-sable").options
+    sandman = 1
+    assert sandman not in g.prompt("marchand-de-sable").options
     mark = len(g.events)
     g.answer(1, "marchand-de-sable", [2])
     assert g.announcements("you_sleep_tonight", viewer=2) == [{}]

@@ -6,26 +6,13 @@ import asyncio
 
 import httpx
 import pytest
+from ws_helpers import messages, open_room, seat_players
 
-from app.client import Client, create_room, join_room
+from app.client import Client, create_room
 from app.demo import DEMO_OPTIONS, serve
 
 pytestmark = pytest.mark.slow
 SLOW_NIGHT = {**DEMO_OPTIONS, "night_step": 60, "plausible_min": 0.05, "plausible_max": 0.1, "captain": False}
-
-
-async def seat_players(base: str, code: str, n: int) -> list[Client]:
-    clients = []
-    for i in range(n):
-        seat = await join_room(base, code, f"Player {i + 1}")
-        c = Client(base, code, seat["token"], f"Player {i + 1}")
-        await c.connect()
-        clients.append(c)
-    return clients
-
-
-def messages(c: Client, channel: str | None = None) -> list[dict]:
-    return [e["data"] for e in c.events if e["type"] == "said" and (channel is None or e["data"]["channel"] == channel)]
 
 
 async def settle() -> None:
@@ -35,10 +22,7 @@ async def settle() -> None:
 async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(database_url: str) -> None:
     comp = ["loup-garou", "loup-garou", "villageois", "villageois", "villageois"]
     async with serve(database_url) as base:
-        room = await create_room(base, options=SLOW_NIGHT, composition=comp)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 5)
+        room, mj, players = await open_room(base, 5, SLOW_NIGHT, comp)
         spectator = Client(base, room["code"])
         await spectator.connect()
         # In the lobby, the village talks: everyone (and spectators) read it live.
@@ -81,10 +65,7 @@ async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(da
 
 async def test_hidden_messages_lose_their_text_for_everyone_even_on_replay(database_url: str) -> None:
     async with serve(database_url) as base:
-        room = await create_room(base, options=SLOW_NIGHT)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 3)
+        room, mj, players = await open_room(base, 3, SLOW_NIGHT)
         await players[1].do("say", channel="village", text="quelque chose de méchant")
         await players[2].wait_for(lambda v: bool(messages(players[2], "village")))
         mid = messages(players[2], "village")[-1]["id"]
@@ -115,10 +96,7 @@ async def test_chat_is_rate_limited(database_url: str) -> None:
 async def test_a_substitute_inherits_seat_role_history_and_channels(database_url: str) -> None:
     comp = ["loup-garou", "loup-garou", "villageois", "villageois", "villageois"]
     async with serve(database_url) as base:
-        room = await create_room(base, options=SLOW_NIGHT, composition=comp)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 5)
+        room, mj, players = await open_room(base, 5, SLOW_NIGHT, comp)
         await mj.do("start")
         for c in players:
             await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups", timeout=10)

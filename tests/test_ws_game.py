@@ -10,21 +10,12 @@ import random
 import httpx
 import pytest
 import websockets
+from ws_helpers import open_room, seat_players
 
-from app.client import Client, ClientError, create_room, join_room
+from app.client import Client, ClientError, create_room
 from app.demo import DEMO_OPTIONS, bot, play_game, serve
 
 pytestmark = pytest.mark.slow
-
-
-async def seat_players(base: str, code: str, n: int) -> list[Client]:
-    clients = []
-    for i in range(n):
-        seat = await join_room(base, code, f"Player {i + 1}")
-        c = Client(base, code, seat["token"], f"Player {i + 1}")
-        await c.connect()
-        clients.append(c)
-    return clients
 
 
 def roles_seen_by(client: Client) -> dict[int, str]:
@@ -90,10 +81,7 @@ async def test_players_only_receive_their_own_projection(database_url: str) -> N
 
 async def test_reconnect_catches_up_and_same_seat_comes_back(database_url: str) -> None:
     async with serve(database_url) as base:
-        room = await create_room(base, options=DEMO_OPTIONS)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 5)
+        _room, mj, players = await open_room(base, 5, DEMO_OPTIONS)
         lost = players[0]
         await lost.close()
         await mj.do("start")
@@ -118,10 +106,7 @@ async def test_commands_are_idempotent_and_votes_serialised(database_url: str) -
             "debate": 0.2, "vote": 30}
     comp = ["loup-garou", "villageois", "villageois", "villageois", "villageois", "villageois"]
     async with serve(database_url) as base:
-        room = await create_room(base, options=opts, composition=comp)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 6)
+        _room, mj, players = await open_room(base, 6, opts, comp)
         await mj.do("start")
         for c in players:
             await c.wait_for(lambda v: v.get("me", {}).get("role"))
@@ -262,10 +247,7 @@ async def test_resume_after_the_end_gets_the_whole_history(database_url: str) ->
     """A player away when the game ended holds a count of its own stream; the stream is now every event, so
     the server sends it whole rather than a tail that would not fit."""
     async with serve(database_url) as base:
-        room = await create_room(base, options=DEMO_OPTIONS)
-        mj = Client(base, room["code"], room["mj_token"])
-        await mj.connect()
-        players = await seat_players(base, room["code"], 5)
+        room, mj, players = await open_room(base, 5, DEMO_OPTIONS)
         await mj.do("start")
         away = players[1]
         await away.wait_for(lambda v: v["phase"] == "night")

@@ -1,0 +1,32 @@
+"""Helpers for the tests that play through the real app's websockets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.client import Client, create_room, join_room
+
+
+async def seat_players(base: str, code: str, n: int) -> list[Client]:
+    """Seat `n` players through the HTTP API and connect each one's websocket."""
+    clients = []
+    for i in range(n):
+        seat = await join_room(base, code, f"Player {i + 1}")
+        c = Client(base, code, seat["token"], f"Player {i + 1}")
+        await c.connect()
+        clients.append(c)
+    return clients
+
+
+async def open_room(base: str, players: int, options: dict[str, Any],
+                    composition: list[str] | None = None) -> tuple[dict[str, Any], Client, list[Client]]:
+    """A room with its MJ connected and `players` seated: (room, mj, players)."""
+    room = await create_room(base, options=options, composition=composition)
+    mj = Client(base, room["code"], room["mj_token"], "MJ")
+    await mj.connect()
+    return room, mj, await seat_players(base, room["code"], players)
+
+
+def messages(c: Client, channel: str | None = None) -> list[dict[str, Any]]:
+    """The chat messages in a client's stream (of one channel)."""
+    return [e["data"] for e in c.events if e["type"] == "said" and (channel is None or e["data"]["channel"] == channel)]
