@@ -21,11 +21,11 @@ ANNOUNCE_KEYS = [
     "captain_breaks_tie", "day_breaks", "election_result", "eliminated", "game_started", "hunter_no_shot",
     "hunter_shoots", "new_captain", "night_falls", "no_death", "nobody_eliminated", "petite_fille_caught",
     "petite_fille_saw", "seer_saw", "substituted", "thief_swapped", "tie_nobody", "tie_revote", "vote_result",
-    "witch_sees", "wolves_chose", "wolves_no_agreement", "you_are_in_love",
+    "witch_sees", "wolves_chose", "wolves_no_agreement", "you_are_in_love", "day_schedule", "afk_flagged",
 ]
 STEP_KEYS = [
     "voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere", "dawn", "election", "debate", "vote",
-    "revote", "captain-tiebreak", "chasseur", "successeur",
+    "revote", "captain-tiebreak", "chasseur", "successeur", "dusk",
 ]
 PROMPT_STEPS = [
     "voleur", "cupidon", "voyante", "loups", "petite-fille-peek", "petite-fille-houses", "sorciere-heal",
@@ -37,8 +37,16 @@ REJECTION_CODES = [
     "name_taken", "no_step", "no_such_prompt", "no_such_room", "no_such_seat", "no_timer", "no_wolf",
     "not_paused", "nothing_to_undo", "paused", "preassigned_missing", "prompt_closed", "rate_limited",
     "role_twice", "room_full", "seat_taken", "self_vote", "spectator", "stale", "target_not_allowed",
-    "unknown_command", "unknown_role", "wrong_count", "wrong_phase",
+    "unknown_command", "unknown_role", "wrong_count", "wrong_phase", "vote_locked", "empty_message",
+    "message_too_long", "no_such_channel", "cannot_write", "no_such_message", "already_hidden", "nobody_listens",
+    "bad_code",
 ]
+# Chat channels (app/engine/chat.py and the rulesets' chat_channels / chat_copies); "mj" names a seat's private
+# thread with the MJ (mj:<seat>), "all" is the MJ console's view of every thread.
+CHAT_CHANNELS = ["village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators", "mj", "all"]
+# Event types a page shows something for, beyond announcements: chat messages and their hiding, a rematch.
+EVENT_KEYS = ["event.rematch", "chat.hidden", "chat.author.mj", "chat.author.wolf", "chat.author.spirits",
+              "chat.author.spectator", "override.hide", "override.relay"]
 DEATH_CAUSES = ["night", "vote", "hunter", "grief", "mj"]
 
 
@@ -79,6 +87,12 @@ def test_required_keys(lang: str) -> None:
         + [f"error.{k}" for k in REJECTION_CODES]
         + [f"event.died.{c}" for c in DEATH_CAUSES]
         + ["camp.village", "camp.wolves", "camp.lovers"]
+        + [f"chat.channel.{c}" for c in CHAT_CHANNELS]
+        + [f"chat.help.{c}" for c in CHAT_CHANNELS]
+        + EVENT_KEYS
+        + [f"forum.state.{s}" for s in ("open", "late", "closed")]
+        + [f"forum.state.{s}.help" for s in ("open", "late", "closed")]
+        + [f"forum.step.{s}" for s in ("open", "late", "closed")]
     )
     assert [k for k in required if k not in cat] == []
 
@@ -116,9 +130,22 @@ def test_what_the_server_emits_is_translated() -> None:
         assert missing == [], lang
 
 
+def test_every_chat_channel_of_the_server_has_a_name() -> None:
+    """A channel the server opens (`channels["…"]`, a copied or relayed message's channel) is named in the chat."""
+    app = source("app")
+    names = (set(re.findall(r"channels\[\s*\"([a-z-]+)\"\s*\]", app))
+             | set(re.findall(r"\"channel\":\s*\"([a-z-]+)\"", app))
+             | set(re.findall(r", \"([a-z-]+)\"\) for seat in", app)))
+    assert {"village", "wolves", "spirits"} <= names
+    assert sorted(names - set(CHAT_CHANNELS)) == []
+
+
 def test_every_literal_key_of_the_pages_exists() -> None:
-    """t("…") in the templates and the ES modules: each key is in the catalogue."""
-    text = source("templates", pattern="*.html") + source("static/js", pattern="*.js")
+    """t("…") in the templates and the ES modules: each key is in the catalogue. (The soupcons pages add their own
+    catalogue, static/i18n/soupcons/, checked by tests/test_soupcons_i18n.py.)"""
+    pages = [p for p in [*sorted((ROOT / "templates").glob("*.html")), *sorted((ROOT / "static" / "js").glob("*.js"))]
+             if not p.name.startswith("soupcons")]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     keys = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", text))
     assert len(keys) > 50
     assert sorted(k for k in keys if k not in CATALOGUES["fr"]) == []

@@ -51,6 +51,27 @@ export function fill(node, ...children) {
   return target;
 }
 
+/**
+ * Run `render` (which replaces parts of the page) without losing the field being typed in: a focused element with
+ * a `data-keep` key gets its focus and caret back in its replacement.
+ */
+export function keepFocus(render) {
+  const active = document.activeElement;
+  const key = active && active.dataset ? active.dataset.keep : null;
+  let caret = null;
+  if (key) {
+    try { caret = [active.selectionStart, active.selectionEnd]; } catch { caret = null; }
+  }
+  render();
+  if (!key || document.activeElement === active && active.isConnected) return;
+  const again = $$("[data-keep]").find((node) => node.dataset.keep === key);
+  if (!again) return;
+  again.focus({ preventScroll: true });
+  if (caret && caret[0] !== null) {
+    try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text field */ }
+  }
+}
+
 const ICONS = {
   moon: '<path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z"/>',
   sun: '<circle cx="12" cy="12" r="4.2"/><path d="M12 2v2.5M12 19.5V22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M2 12h2.5M19.5 12H22M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"/>',
@@ -75,6 +96,13 @@ const ICONS = {
   undo: '<path d="M9 6L4 11l5 5"/><path d="M4 11h10a5 5 0 0 1 0 10h-2"/>',
   forward: '<path d="M5 5l7 7-7 7M13 5l7 7-7 7"/>',
   pencil: '<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="M13.5 6.5l4 4"/>',
+  chat: '<path d="M4 5h16v11H9l-5 4z"/>',
+  send: '<path d="M4 12l16-8-6 16-2.5-6.5z"/><path d="M11.5 13.5L20 4"/>',
+  bell: '<path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z"/><path d="M10 20a2 2 0 0 0 4 0"/>',
+  lock: '<rect x="5" y="11" width="14" height="9" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',
+  ghost: '<path d="M5 20V10a7 7 0 0 1 14 0v10l-2.5-2-2.3 2-2.2-2-2.2 2-2.3-2z"/><path d="M9.5 10.5h.01M14.5 10.5h.01"/>',
+  relay: '<path d="M4 12h13M13 7l5 5-5 5"/>',
+  repeat: '<path d="M17 2l3 3-3 3"/><path d="M4 11V9a4 4 0 0 1 4-4h12"/><path d="M7 22l-3-3 3-3"/><path d="M20 13v2a4 4 0 0 1-4 4H4"/>',
 };
 
 /** A small inline SVG icon (the machine may have no emoji font). */
@@ -112,8 +140,11 @@ export function loadQr(node, code) {
     text = fetch(`/r/${encodeURIComponent(code)}/qr.svg`).then((r) => (r.ok ? r.text() : "")).catch(() => "");
     qrCache.set(code, text);
   }
-  text.then((svgText) => {
-    if (svgText.trim().startsWith("<svg")) {
+  text.then((body) => {
+    // The SVG may come after an XML declaration: keep the element only.
+    const start = body.indexOf("<svg");
+    if (start >= 0) {
+      const svgText = body.slice(start);
       qrCache.set(code, svgText);
       put(svgText);
     }
@@ -367,32 +398,39 @@ export function clock(seconds) {
   return `${m}:${rest}`;
 }
 
+let clockOffset = () => 0;
+
+function tickCountdown(node, now) {
+  const deadline = Number(node.dataset.deadline);
+  const started = Number(node.dataset.started) || null;
+  const left = deadline - now;
+  const text = $(".countdown-text", node);
+  if (text) text.textContent = node.dataset.paused ? t("ui.paused_short") : clock(left);
+  node.classList.toggle("urgent", left <= 10 && !node.dataset.paused);
+  const bar = $(".bar > span", node);
+  if (bar && started && deadline > started) {
+    const frac = Math.min(1, Math.max(0, left / (deadline - started)));
+    bar.style.width = `${(frac * 100).toFixed(1)}%`;
+  }
+}
+
 /** A countdown element: its text and bar follow `deadline` (server epoch seconds). */
 export function countdown(deadline, started, paused) {
   if (!deadline) return null;
-  return h("div", { class: "countdown", "data-deadline": deadline, "data-started": started || "",
+  const node = h("div", { class: "countdown", "data-deadline": deadline, "data-started": started || "",
     "data-paused": paused ? "1" : null },
   h("div", { class: "countdown-row" }, icon("clock"), h("span", { class: "countdown-text" }, "")),
   h("div", { class: "bar" }, h("span", {})));
+  tickCountdown(node, Date.now() / 1000 + clockOffset()); // right away, not at the next tick
+  return node;
 }
 
 /** Refresh every countdown on the page, four times a second. */
 export function startClock(getOffset) {
+  clockOffset = getOffset;
   const tick = () => {
     const now = Date.now() / 1000 + getOffset();
-    for (const node of $$("[data-deadline]")) {
-      const deadline = Number(node.dataset.deadline);
-      const started = Number(node.dataset.started) || null;
-      const left = deadline - now;
-      const text = $(".countdown-text", node);
-      if (text) text.textContent = node.dataset.paused ? t("ui.paused_short") : clock(left);
-      node.classList.toggle("urgent", left <= 10 && !node.dataset.paused);
-      const bar = $(".bar > span", node);
-      if (bar && started && deadline > started) {
-        const frac = Math.min(1, Math.max(0, left / (deadline - started)));
-        bar.style.width = `${(frac * 100).toFixed(1)}%`;
-      }
-    }
+    for (const node of $$("[data-deadline]")) tickCountdown(node, now);
   };
   tick();
   return setInterval(tick, 250);
@@ -483,6 +521,7 @@ function announceParams(params, name) {
     else if (key === "seats") out[key] = listNames(value, name);
     else if (key === "role") out[key] = roleName(value);
     else if (key === "counts") out[key] = formatCounts(value, name);
+    else if (key.endsWith("_at") && typeof value === "number") out[key] = localTime(value);
     else out[key] = value;
   }
   return out;
@@ -562,6 +601,11 @@ export function describe(e, ctx, mode = "feed") {
     }
     case "reordered":
       return full ? { text: t("event.reordered"), cls: "info" } : null;
+    case "said":
+    case "hidden":
+      return null; // the chat shows them
+    case "rematch":
+      return { text: t("event.rematch", { code: prettyCode(d.code) }), cls: "end" };
     case "spare_cards":
       return full && d.cards && d.cards.length
         ? { text: t("event.spare_cards", { roles: d.cards.map(roleName).join(", ") }), cls: "secret" } : null;
@@ -602,6 +646,53 @@ export function promptIndex(events) {
   return out;
 }
 
+export function prettyCode(code) {
+  const c = String(code || "");
+  return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
+}
+
+/** The browser's own time zone (IANA name), or null. */
+export function localZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+const dayKey = (date, zone) => {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: zone || undefined, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  } catch {
+    return date.toDateString();
+  }
+};
+
+/**
+ * An epoch time as the reader's local clock time ("20:30"), with the day when it is not today ("demain 20:30",
+ * "sam. 20:30"). `zone` shows it in another time zone instead (the room's).
+ */
+export function localTime(epoch, zone = null, now = Date.now() / 1000) {
+  const date = new Date(epoch * 1000);
+  let hm;
+  try {
+    hm = date.toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit", timeZone: zone || undefined });
+  } catch {
+    hm = date.toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
+  }
+  const today = dayKey(new Date(now * 1000), zone);
+  const that = dayKey(date, zone);
+  if (that === today) return hm;
+  if (that === dayKey(new Date((now + 86400) * 1000), zone)) return t("time.tomorrow", { time: hm });
+  let day;
+  try {
+    day = date.toLocaleDateString(LANG, { weekday: "long", timeZone: zone || undefined });
+  } catch {
+    day = date.toLocaleDateString(LANG, { weekday: "long" });
+  }
+  return t("time.on_day", { day, time: hm });
+}
+
 export function timeOf(at) {
   try {
     return new Date(at * 1000).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
@@ -610,18 +701,24 @@ export function timeOf(at) {
   }
 }
 
-/** A list of readable lines (newest first when `reverse`). */
-export function eventList(events, ctx, mode, { reverse = false } = {}) {
+/**
+ * A list of readable lines (newest first when `reverse`). Lines of events at index `mark` or later (in the whole
+ * stream: `offset` is the index of events[0]) are new since the reader's last visit: marked, with a separator.
+ */
+export function eventList(events, ctx, mode, { reverse = false, mark = Infinity, offset = 0 } = {}) {
   // Lines grouped by phase (a night, a day); newest first, the phase's title stays on top of its group.
   const groups = [[]];
-  for (const e of events) {
+  let fresh = 0;
+  events.forEach((e, i) => {
     const line = describe(e, ctx, mode);
-    if (!line) continue;
-    const node = h("li", { class: `line ${line.cls}` },
+    if (!line) return;
+    const isNew = offset + i >= mark;
+    if (isNew) fresh += 1;
+    const node = h("li", { class: ["line", line.cls, isNew && "is-new"] },
       h("time", { class: "at" }, timeOf(e.at)), h("span", { class: "txt" }, line.text));
     if (line.cls.startsWith("sep")) groups.push([node]);
     else groups[groups.length - 1].push(node);
-  }
+  });
   let lines;
   if (reverse) {
     lines = groups.reverse().flatMap((group) => {
@@ -630,6 +727,17 @@ export function eventList(events, ctx, mode, { reverse = false } = {}) {
     });
   } else {
     lines = groups.flat();
+  }
+  if (fresh && fresh < lines.length) {
+    // "New since your last visit": between the new lines and the old ones.
+    const sep = h("li", { class: "line since-sep", role: "separator" }, h("span", {}, t("ui.new_since_visit", { n: fresh })));
+    if (reverse) {
+      let last = -1;
+      lines.forEach((node, i) => { if (node.classList.contains("is-new")) last = i; });
+      lines.splice(last + 1, 0, sep);
+    } else {
+      lines.splice(lines.findIndex((node) => node.classList.contains("is-new")), 0, sep);
+    }
   }
   return lines.length ? h("ol", { class: ["log", reverse && "log-reverse"] }, lines)
     : h("p", { class: "muted" }, t("ui.nothing_yet"));
@@ -647,17 +755,56 @@ export function tallyOf(prompt) {
   return out;
 }
 
+/** The steps where a voter may say why ("je vote contre X parce que…"). */
+export const REASON_STEPS = new Set(["vote", "revote", "election"]);
+export const MAX_REASON = 280;
+
+/** The reasons given with a vote's answers: "Alice → Bruno: « … »". */
+export function reasonsList(prompt, name) {
+  const entries = Object.entries(prompt.reasons || {}).filter(([, text]) => text);
+  if (!entries.length) return null;
+  return h("ul", { class: "reasons" }, entries.map(([seat, text]) => {
+    const answer = (prompt.answers || {})[seat];
+    const target = Array.isArray(answer) && answer.length ? name(answer[0]) : null;
+    return h("li", { "data-seat": seat },
+      h("b", {}, name(seat)), target ? h("span", { class: "muted" }, ` → ${target}`) : null,
+      h("q", {}, text));
+  }));
+}
+
+/** The vote's lock state in a forum day: "open" (votes may change), "late" (only first votes), or null. */
+export function lockState(prompt, now, locksAt = null) {
+  const at = prompt.locks_at ?? locksAt;
+  if (!at) return null;
+  return now >= at ? "late" : "open";
+}
+
 /**
  * A prompt, rendered for the one who answers it (a seat, or the MJ answering for a seat).
- * opts: {view, name, seat (who answers), submit(answer) → Promise<bool>, selection: Map (kept across renders)}
+ * opts: {view, name, seat (who answers), submit(answer, reason) → Promise<bool>, selection: Map (kept across
+ * renders), drafts: Map of reasons being typed (a reason field shows when given), now: server time, locksAt}
  */
 export function renderPrompt(prompt, opts) {
-  const { view, name, seat, submit } = opts;
+  const { view, name, seat } = opts;
   const mine = prompt.answers ? prompt.answers[String(seat)] : undefined;
   const answered = mine !== undefined;
+  const withReason = Boolean(opts.drafts) && prompt.kind === "pick" && REASON_STEPS.has(prompt.step);
+  const draftKey = `reason:${prompt.id}`;
+  const recorded = (prompt.reasons || {})[String(seat)] || "";
+  const reasonText = () => {
+    const text = withReason ? (opts.drafts.get(draftKey) ?? recorded) : "";
+    return text.trim().slice(0, MAX_REASON);
+  };
+  const submit = (answer) => opts.submit(answer, reasonText() || undefined);
+  const lock = lockState(prompt, opts.now || 0, opts.locksAt);
+  const locksAt = prompt.locks_at ?? opts.locksAt;
+  const frozen = lock === "late" && answered; // a vote cast before the lock can no longer change
   const info = prompt.info || {};
   const title = t(`prompt.${prompt.step}`, { victim: info.victim !== undefined && info.victim !== null ? name(info.victim) : "" });
-  const help = has(`prompt.${prompt.step}.help`) ? t(`prompt.${prompt.step}.help`, { min: prompt.min, max: prompt.max }) : null;
+  // A vote whose ballots only the MJ sees (the forum's first election) says so instead of "votes are public".
+  const helpKey = prompt.visibility !== "public" && has(`prompt.${prompt.step}.secret.help`)
+    ? `prompt.${prompt.step}.secret.help` : `prompt.${prompt.step}.help`;
+  const help = has(helpKey) ? t(helpKey, { min: prompt.min, max: prompt.max }) : null;
   const body = [];
   const players = new Map(((view && view.players) || []).map((p) => [p.seat, p]));
 
@@ -701,7 +848,7 @@ export function renderPrompt(prompt, opts) {
       const why = forbidden(target);
       return h("button", {
         class: ["btn", "target", chosen.has(target) && "selected", why && "forbidden"], type: "button",
-        "data-seat": target, disabled: why ? true : null, title: why,
+        "data-seat": target, disabled: why || frozen ? true : null, title: why,
         onclick: () => {
           if (multi) {
             if (chosen.has(target)) chosen.delete(target);
@@ -728,15 +875,44 @@ export function renderPrompt(prompt, opts) {
     if (prompt.min === 0) {
       const none = Array.isArray(mine) && mine.length === 0;
       actions.push(h("button", { class: ["btn", "btn-ghost", "btn-big", "nobody", none && "selected"], type: "button",
-        onclick: () => submit([]) }, has(`prompt.${prompt.step}.none`) ? t(`prompt.${prompt.step}.none`) : t("ui.pick_nobody")));
+        disabled: frozen ? true : null, onclick: () => submit([]) }, has(`prompt.${prompt.step}.none`) ? t(`prompt.${prompt.step}.none`) : t("ui.pick_nobody")));
     }
     if (actions.length) body.push(h("div", { class: "prompt-actions" }, actions));
+    if (withReason && !frozen) {
+      const input = h("input", { type: "text", class: "reason-input", maxlength: MAX_REASON, "data-keep": draftKey,
+        id: `reason-${prompt.id}`, placeholder: t("vote.reason_placeholder"), enterkeyhint: "send", autocomplete: "off",
+        value: opts.drafts.get(draftKey) ?? recorded });
+      input.addEventListener("input", () => opts.drafts.set(draftKey, input.value));
+      const changed = () => answered && reasonText() !== recorded.trim();
+      const resend = h("button", { type: "button", class: "btn btn-small reason-send",
+        onclick: () => submit(mine) }, t("vote.reason_send"));
+      resend.hidden = !changed();
+      input.addEventListener("input", () => { resend.hidden = !changed(); });
+      input.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" && changed()) {
+          ev.preventDefault();
+          submit(mine);
+        }
+      });
+      body.push(h("div", { class: "reason-field" },
+        h("label", { for: `reason-${prompt.id}` }, t("vote.reason_label")),
+        h("div", { class: "inline" }, input, resend)));
+    }
+    if (prompt.visibility === "public") body.push(reasonsList(prompt, name));
   }
 
+  let changeHint = null;
+  if (prompt.policy !== "first") {
+    if (frozen) changeHint = t("forum.vote_frozen");
+    else if (lock === "open") changeHint = t("forum.can_change_until", { time: localTime(locksAt) });
+    else changeHint = t("ui.can_change");
+  }
   const status = answered
-    ? h("p", { class: "answered" }, icon("check"), t("ui.answer_recorded", { answer: formatAnswer(prompt, mine, name) }),
-      prompt.policy !== "first" ? h("small", {}, " ", t("ui.can_change")) : null)
-    : null;
+    ? h("p", { class: "answered" }, icon(frozen ? "lock" : "check"),
+      t("ui.answer_recorded", { answer: formatAnswer(prompt, mine, name) }),
+      recorded ? h("q", { class: "my-reason" }, recorded) : null,
+      changeHint ? h("small", {}, " ", changeHint) : null)
+    : lock === "late" ? h("p", { class: "late-note" }, icon("lock"), t("forum.late_vote_final")) : null;
 
   return h("section", { class: ["prompt", `prompt-${prompt.step}`, answered && "is-answered"], "data-prompt": prompt.id,
     "data-min": prompt.min, "data-max": prompt.max,

@@ -1,6 +1,8 @@
 // Home page: create a room (players, composition, moderation, durations, options) or join one by its code.
-import { $, api, fill, h, mjKey, rejectionText, store, t, toast } from "./common.js";
-import { compositionEditor, compositionOf, compositionProblem, countsOf, readOptions, writeOptions } from "./setup.js";
+import { $, api, fill, h, localZone, mjKey, rejectionText, store, t, toast } from "./common.js";
+import {
+  bindSetup, compositionEditor, compositionOf, compositionProblem, countsOf, forumProblem, readOptions, writeOptions,
+} from "./setup.js";
 
 const form = $("#create-form");
 const playersInput = $("#players");
@@ -35,7 +37,8 @@ async function load() {
     fill("#composition", h("p", { class: "error" }, rejectionText(err.code, err.message, err.params)));
     return;
   }
-  writeOptions(form, state.info.options);
+  // A forum game's hours are the MJ's own, unless they pick another time zone.
+  writeOptions(form, { ...state.info.options, timezone: localZone() || state.info.options.timezone });
   suggest();
 }
 
@@ -54,7 +57,7 @@ $("#suggest").addEventListener("click", () => state.info && suggest());
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (!state.info) return;
-  const problem = compositionProblem(players(), state.counts, state.info.roles);
+  const problem = compositionProblem(players(), state.counts, state.info.roles) || forumProblem(form);
   if (problem) {
     toast(problem);
     return;
@@ -79,4 +82,5 @@ $("#code-input").addEventListener("input", (ev) => {
   ev.target.value = raw.length > 4 ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw;
 });
 
+bindSetup(form, () => state.info && state.info.options);
 load();

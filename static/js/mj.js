@@ -1,10 +1,13 @@
 // The game master's console: invite, seats, set-up and start; then the game's controls, seats, prompts and log.
 import {
-  $, api, Connection, copyText, loadQr, countdown, eventList, fill, formatAnswer, h, icon, keepAwake, listNames, mjKey,
-  namer, promptIndex, rejectionText, renderPrompt, roleName, startClock, store, t, takeFragment, toast,
+  $, api, Connection, copyText, loadQr, countdown, eventList, fill, formatAnswer, h, icon, keepAwake, keepFocus,
+  listNames, localTime, localZone, mjKey, namer, prettyCode, promptIndex, reasonsList, rejectionText, renderPrompt,
+  roleName, startClock, store, t, takeFragment, toast,
 } from "./common.js";
+import { ChatPanel, MAX_TEXT } from "./chat.js";
 import {
-  compositionEditor, compositionOf, compositionProblem, countsOf, readOptions, sortRoles, writeOptions,
+  bindSetup, compositionEditor, compositionOf, compositionProblem, countsOf, forumProblem, readOptions, sortRoles,
+  writeOptions,
 } from "./setup.js";
 
 const root = $("#mj");
@@ -15,7 +18,14 @@ const ui = {
   setup: { counts: {}, dirty: false, options: null },
   selection: new Map(),
   modal: null, // {kind: "answer", prompt, seat} while the answer dialog is open
+  pane: sessionStorage.getItem(`veillee:mj-pane:${CODE}`) === "log" ? "log" : "chat",
+  chat: null,
+  unread: 0,
+  loaded: null, // how many events the first frame held: what comes after is live
+  logMark: Infinity,
+  timer: null,
 };
+const BASE_TITLE = document.title;
 
 // The private link carries the token in its fragment (#k=…), which never reaches the server.
 const fromLink = takeFragment("k");
@@ -100,7 +110,14 @@ setupForm.addEventListener("input", () => {
   $("#setup-dirty").hidden = false;
 });
 
+bindSetup(setupForm, () => ui.info && ui.info.options);
+
 async function saveSetup() {
+  const problem = forumProblem(setupForm);
+  if (problem) {
+    toast(problem);
+    return false;
+  }
   const composition = compositionOf(ui.setup.counts, ui.info ? ui.info.roles : []);
   if (!(await send("configure", { options: readOptions(setupForm), composition }))) return false;
   ui.setup.dirty = false;
@@ -142,6 +159,10 @@ function render() {
   $("#mj-app").hidden = false;
   const events = conn.events;
   const name = namer(v, events);
+  if (ui.loaded === null) ui.loaded = events.length;
+  updateChat(v, name);
+  followLog(events);
+  liveAlerts(events, name);
   const ctx = { name, me: null, thirdPerson: true, prompts: promptIndex(events) };
   const night = v.phase === "night" || v.phase === "lobby";
   document.body.classList.toggle("theme-night", night);
@@ -152,7 +173,7 @@ function render() {
   const lobby = v.phase === "lobby";
   $("#setup").hidden = !lobby;
   if (lobby) syncSetup(v);
-  fill("#controls", controls(v, name));
+  keepFocus(() => fill("#controls", controls(v, name)));
   fill("#seats-title", t("mj.seats"), h("small", { class: "muted" }, " · ", lobby
     ? t("room.seated", { n: v.players.length })
     : t("room.alive_count", { n: v.players.filter((p) => p.alive).length, total: v.players.length })));
@@ -160,8 +181,120 @@ function render() {
   const prompts = $("#prompts");
   prompts.hidden = lobby || v.phase === "ended";
   if (!prompts.hidden) fill(prompts, promptsPanel(v, name));
-  fill("#log", eventList(events, ctx, "full", { reverse: true }));
+  fill("#log", eventList(events, ctx, "full", { reverse: true, mark: ui.logMark }));
   refreshModal(v, name);
+  $("#mj-chat-unread").hidden = !ui.unread;
+  $("#mj-chat-unread").textContent = String(ui.unread);
+  document.title = `${ui.unread ? `(${ui.unread}) ` : ""}${BASE_TITLE}`;
+  scheduleRender(v, events);
+}
+
+// -- the right-hand panel: the chat and the log -----------------------------------------------------------------
+function setPane(pane) {
+  ui.pane = pane;
+  sessionStorage.setItem(`veillee:mj-pane:${CODE}`, pane);
+  for (const button of document.querySelectorAll(".pane-tab")) {
+    const on = button.dataset.pane === pane;
+    button.classList.toggle("active", on);
+    button.setAttribute("aria-selected", on ? "true" : "false");
+  }
+  $("#mj-chat").hidden = pane !== "chat";
+  $("#log-pane").hidden = pane !== "log";
+  if (pane === "chat" && ui.chat) ui.chat.shown();
+  if (pane === "log") markLogFrom();
+  render();
+}
+
+for (const button of document.querySelectorAll(".pane-tab")) {
+  button.addEventListener("click", () => setPane(button.dataset.pane));
+}
+
+function updateChat(v, name) {
+  if (!ui.chat) {
+    ui.chat = new ChatPanel($("#mj-chat"), { mj: true, onRelay: openRelay, onUnread: (n) => { ui.unread = n; } });
+  }
+  ui.chat.update(ui.conn, { name, kind: "mj", me: null, alive: true, visible: ui.pane === "chat",
+    seenKey: `veillee:seen:${CODE}:mj` });
+}
+
+/** Open a seat's private thread with the MJ. */
+function writeTo(seat) {
+  setPane("chat");
+  ui.chat.open(`mj:${seat}`);
+  $("#mj-chat").scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+function markLogFrom() {
+  const seen = ui.chat && ui.chat.seen;
+  if (seen && ui.conn && seen.journal() < ui.conn.events.length) ui.logMark = seen.journal();
+}
+
+function followLog(events) {
+  const seen = ui.chat && ui.chat.seen;
+  if (!seen) return;
+  if (!ui.logChecked) {
+    ui.logChecked = true;
+    if (seen.journal() < events.length) ui.logMark = seen.journal();
+  }
+  if (ui.pane === "log" && !document.hidden) {
+    seen.setJournal(events.length);
+    if (seen.dirty) seen.save();
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden || !ui.conn || !ui.conn.view) return;
+  if (ui.pane === "log") markLogFrom();
+  else if (ui.chat) ui.chat.shown();
+  render();
+});
+
+/** A player flagged as away, a rematch opened elsewhere: said once, when it happens. */
+function liveAlerts(events, name) {
+  const from = ui.alerted ?? ui.loaded;
+  for (let i = from; i < events.length; i++) {
+    const e = events[i];
+    if (e.type === "announce" && e.data && e.data.key === "afk_flagged") {
+      toast(t("mj.afk_toast", { name: name(e.data.params.seat), n: e.data.params.missed }));
+    }
+  }
+  ui.alerted = events.length;
+}
+
+// -- forum days -------------------------------------------------------------------------------------------------
+function daySchedule(v, events) {
+  if (!v.options || v.options.schedule !== "forum" || v.phase !== "day") return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "phase") break;
+    if (e.type === "announce" && e.data && e.data.key === "day_schedule") return e.data.params || null;
+  }
+  return null;
+}
+
+function scheduleRender(v, events) {
+  clearTimeout(ui.timer);
+  const schedule = daySchedule(v, events);
+  if (!schedule) return;
+  const now = ui.conn.now();
+  const next = [schedule.locks_at, schedule.closes_at, schedule.ends_at].filter((x) => x > now).sort((a, b) => a - b)[0];
+  if (next) ui.timer = setTimeout(render, Math.min(2 ** 31 - 1, (next - now) * 1000 + 300));
+}
+
+function scheduleLines(v, schedule) {
+  const now = ui.conn.now();
+  const state = now < schedule.locks_at ? "open" : now < schedule.closes_at ? "late" : "closed";
+  const zone = v.options.timezone;
+  const here = localZone();
+  return h("div", { class: ["mj-schedule", `schedule-${state}`], "data-state": state },
+    h("p", { class: "schedule-state" }, icon(state === "open" ? "check" : state === "late" ? "lock" : "moon"),
+      h("b", {}, t(`forum.state.${state}`))),
+    h("ul", { class: "small" },
+      h("li", {}, t("forum.mj_locks", { time: localTime(schedule.locks_at) })),
+      h("li", {}, t("forum.mj_closes", { time: localTime(schedule.closes_at) })),
+      h("li", {}, t("forum.mj_ends", { time: localTime(schedule.ends_at) }))),
+    zone && here && zone !== here
+      ? h("p", { class: "small muted" }, t("forum.room_time", { time: localTime(schedule.ends_at, zone), zone })) : null);
 }
 
 function phaseLine(v) {
@@ -190,13 +323,26 @@ function controls(v, name) {
     const stopped = result.reason === "mj" || !result.camp;
     out.push(h("p", { class: "end-title small-end" }, stopped ? t("end.stopped") : t(`end.win.${result.camp}`)));
     if ((result.winners || []).length) out.push(h("p", {}, t("end.winners", { names: listNames(result.winners, name) })));
-    out.push(h("a", { class: "btn btn-primary btn-block", href: "/" }, t("end.new_game")));
+    const moved = [...ui.conn.events].reverse().find((e) => e.type === "rematch");
+    if (moved) {
+      const code = moved.data.code;
+      out.push(h("p", { class: "small" }, t("rematch.ready", { code: prettyCode(code) })));
+      out.push(h("button", { type: "button", class: "btn btn-primary btn-block", onclick: () => goToRematch(code) },
+        icon("repeat"), t("rematch.open_console")));
+    } else {
+      out.push(h("button", { type: "button", class: "btn btn-primary btn-block", id: "rematch", onclick: rematch },
+        icon("repeat"), t("rematch.button")));
+      out.push(h("p", { class: "small muted" }, t("rematch.help")));
+    }
+    out.push(h("a", { class: "btn btn-ghost btn-block", href: "/" }, t("end.new_game")));
     return out;
   }
   const step = v.step;
   out.push(h("p", { class: "step-now" }, step ? t(`step.${step.key}`) : t("mj.no_step"),
     v.paused ? h("span", { class: "badge badge-warn" }, icon("pause"), t("ui.paused")) : null));
   if (step && step.deadline) out.push(countdown(step.deadline, step.started, v.paused));
+  const schedule = daySchedule(v, ui.conn.events);
+  if (schedule) out.push(scheduleLines(v, schedule));
   const stepPrompts = (v.prompts || []).filter((p) => !p.to_mj);
   const allAnswered = stepPrompts.length > 0 && stepPrompts.every((p) => (p.to || []).every((s) => String(s) in p.answers));
   if (v.mj && v.mj.min_end && allAnswered && v.mj.min_end > ui.conn.now()) {
@@ -271,26 +417,33 @@ function tagText(key, value, name) {
   if (key === "cupid_pair") return t("tag.cupid_pair", { names: listNames(value, name) });
   if (key === "pf_seen") return t("tag.pf_seen", { names: listNames(value, name) });
   if (key === "heal_used" || key === "poison_used") return t(`tag.${key}`);
+  if (key === "afk_missed") return t("tag.afk_missed", { n: value });
   return `${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`;
 }
 
 function gameSeats(v, name) {
   const lovers = new Set((v.mj && v.mj.lovers) || []);
   const tags = (v.mj && v.mj.tags) || {};
+  const afkAfter = Number((v.options && v.options.afk_after) || 0);
   const openPrompts = (v.prompts || []).filter((p) => !p.to_mj);
   const ended = v.phase === "ended";
   return h("div", { class: "seat-grid" }, v.players.map((p) => {
     const asked = openPrompts.filter((pr) => (pr.to || []).includes(p.seat));
-    const seatTags = Object.entries(tags[String(p.seat)] || {});
+    const seatTags = Object.entries(tags[String(p.seat)] || {}).filter(([k, val]) => !(k === "afk_missed" && !val));
     const camp = p.role === "loup-garou" ? "wolves" : "village";
-    return h("article", { class: ["seat-card", !p.alive && "dead", `camp-${camp}`], "data-seat": p.seat },
+    const missed = Number((tags[String(p.seat)] || {}).afk_missed || 0);
+    const afk = afkAfter > 0 && missed >= afkAfter && p.alive && !ended;
+    return h("article", { class: ["seat-card", !p.alive && "dead", `camp-${camp}`, afk && "afk"], "data-seat": p.seat },
       h("header", {},
         h("b", { class: "seat-name" }, p.name),
         h("span", { class: "pmarks" },
+          afk ? h("span", { class: "badge badge-warn badge-afk", title: t("mj.afk_help", { n: missed }) }, t("mj.afk")) : null,
           p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star")) : null,
           lovers.has(p.seat) ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
           !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)),
       h("p", { class: "seat-role" }, roleName(p.role)),
+      afk ? h("button", { type: "button", class: "btn btn-small btn-primary afk-substitute", onclick: () => openSubstitute(p) },
+        t("mj.substitute")) : null,
       seatTags.length ? h("ul", { class: "tags" }, seatTags.map(([k, val]) => h("li", {}, tagText(k, val, name)))) : null,
       asked.length ? h("ul", { class: "asked" }, asked.map((pr) => {
         const answer = pr.answers[String(p.seat)];
@@ -315,6 +468,7 @@ function gameSeats(v, name) {
             } }, roleOptions(p.role, false))),
           asked.map((pr) => h("button", { type: "button", class: "btn btn-small answer-for",
             onclick: () => openAnswer(pr.id, p.seat) }, t("mj.answer_step", { step: t(`pstep.${pr.step}`) }))),
+          h("button", { type: "button", class: "btn btn-small", onclick: () => writeTo(p.seat) }, icon("chat"), t("mj.write_to")),
           h("button", { type: "button", class: "btn btn-small", onclick: () => rename(p) }, t("mj.rename")),
           h("button", { type: "button", class: "btn btn-small", onclick: () => openSubstitute(p) }, t("mj.substitute")))));
   }));
@@ -351,7 +505,8 @@ function promptsPanel(v, name) {
         return h("li", { class: answer === undefined ? "waiting" : "done" },
           h("b", {}, name(seat)), " ", h("span", {}, answer === undefined ? t("mj.waiting") : formatAnswer(p, answer, name)),
           h("button", { type: "button", class: "btn btn-small answer-for", onclick: () => openAnswer(p.id, seat) }, t("mj.answer_for")));
-      }))));
+      })),
+      reasonsList(p, name)));
   }
   return out;
 }
@@ -425,6 +580,47 @@ function openSubstitute(player) {
     h("button", { type: "submit", class: "btn btn-primary" }, t("mj.substitute_confirm"))));
 }
 
+function openRelay(msg) {
+  const name = namer(ui.conn.view, ui.conn.events);
+  const text = h("textarea", { id: "relay-text", class: "relay-text", rows: 4, maxlength: MAX_TEXT });
+  text.value = msg.text || "";
+  const chaman = (ui.conn.view.players || []).filter((p) => p.role === "chaman" && p.alive);
+  openModal({ kind: "relay" },
+    h("div", { class: "modal-head" }, h("h2", {}, t("mj.relay_title")), closeButton()),
+    h("p", { class: "small muted" }, t("mj.relay_from", { name: name(msg.seat) })),
+    h("blockquote", { class: "relay-original" }, msg.text),
+    chaman.length ? null : h("p", { class: "comp-check bad" }, t("error.nobody_listens")),
+    h("form", { class: "stack", onsubmit: async (ev) => {
+      ev.preventDefault();
+      if (await send("relay", { message: msg.id, text: text.value })) {
+        modal.close();
+        toast(t("mj.relayed"), "ok");
+      }
+    } },
+    h("label", { for: "relay-text" }, t("mj.relay_text", { names: listNames(chaman.map((p) => p.seat), name) })), text,
+    h("button", { type: "submit", class: "btn btn-primary" }, icon("relay"), t("chat.relay"))));
+  text.focus();
+}
+
+function goToRematch(code) {
+  // The MJ's key opens the new table too.
+  if (!store.get(mjKey(code))) store.set(mjKey(code), TOKEN);
+  location.assign(`/r/${encodeURIComponent(code)}/mj`);
+}
+
+async function rematch() {
+  const button = $("#rematch");
+  if (button) button.disabled = true;
+  try {
+    const room = await api(`/api/rooms/${CODE}/rematch`, { method: "POST", token: TOKEN });
+    goToRematch(room.code);
+  } catch (err) {
+    if (button) button.disabled = false;
+    toast(rejectionText(err.code, err.message, err.params));
+  }
+}
+
 startClock(() => (ui.conn ? ui.conn.offset : 0));
+setPane(ui.pane);
 start();
 window.veillee = ui;

@@ -1,8 +1,10 @@
 // The player's (or spectator's) page: join, lobby, role card, night prompts, day votes, end of the game.
 import {
-  $, api, Connection, countdown, loadQr, describe, eventList, fill, h, icon, keepAwake, listNames, namer,
-  promptIndex, rejectionText, renderPrompt, roleName, seatKey, startClock, store, t, tallyOf, takeFragment, toast,
+  $, api, Connection, countdown, loadQr, describe, eventList, fill, h, icon, keepAwake, keepFocus, listNames, localTime,
+  localZone, namer, prettyCode, promptIndex, reasonsList, rejectionText, renderPrompt, roleName, seatKey, startClock,
+  store, t, tallyOf, takeFragment, toast,
 } from "./common.js";
+import { ChatPanel } from "./chat.js";
 
 const root = $("#room");
 const CODE = root.dataset.code;
@@ -10,11 +12,22 @@ const PRETTY = root.dataset.pretty;
 const WATCH_KEY = `veillee:watch:${CODE}`;
 const CARD_KEY = `veillee:card-hidden:${CODE}`;
 
+const TAB_KEY = `veillee:tab:${CODE}`;
+const WIDE = window.matchMedia("(min-width: 980px)");
+const BASE_TITLE = document.title;
+
 const ui = {
   mode: "join", // join | play | watch | kicked
   conn: null,
   selection: new Map(),
+  drafts: new Map(), // vote reasons being typed
   cardHidden: sessionStorage.getItem(CARD_KEY) === "1",
+  tab: sessionStorage.getItem(TAB_KEY) === "chat" ? "chat" : "play", // on a phone: the game or the chat
+  chat: null,
+  journalMark: Infinity, // events from this index on are new since the last visit
+  loaded: null, // how many events the first frame held (a rematch announced after that is live)
+  unread: 0,
+  timer: null,
 };
 
 // A substitute's link carries the seat's token in the fragment (#t=…): keep it, then clean the address.
@@ -37,6 +50,10 @@ function setMode(mode) {
 function connect(token) {
   if (ui.conn) ui.conn.stop();
   ui.selection = new Map();
+  ui.loaded = null;
+  ui.journalMark = Infinity;
+  ui.journalChecked = false;
+  ui.phaseKey = null;
   const conn = new Connection(CODE, token, {
     onFrame: () => render(),
     onStatus: (status) => {
@@ -163,15 +180,224 @@ function render() {
     return;
   }
   keepAwake(ui.mode === "play" && (v.phase === "night" || v.phase === "day"));
-  fill("#status", statusBar(v));
-  fill("#stage", stage(v, events, ctx));
-  // At the end the table of every card replaces the role card and the village list.
-  const over = v.phase === "ended";
-  show("#card", !over);
-  show("#village", !over);
-  fill("#card", over ? null : roleCard(v, name));
-  fill("#village", over ? null : village(v));
-  fill("#feed", feed(v, events, ctx));
+  if (ui.loaded === null) ui.loaded = events.length;
+  // Night falls, day breaks, the cards are dealt: a phone showing the chat goes back to the game (unless its
+  // owner is typing).
+  const phaseKey = `${v.phase}:${v.night}:${v.day}`;
+  if (ui.phaseKey && ui.phaseKey !== phaseKey && ui.tab === "chat" && !WIDE.matches &&
+      !(document.activeElement && document.activeElement.classList.contains("chat-input"))) {
+    ui.phaseKey = phaseKey;
+    setTab("play");
+    return;
+  }
+  ui.phaseKey = phaseKey;
+  updateChat(v, name);
+  followJournal(events);
+  keepFocus(() => {
+    fill("#status", statusBar(v));
+    fill("#rematch-banner", rematchBanner(v, events));
+    fill("#stage", stage(v, events, ctx));
+    // At the end the table of every card replaces the role card and the village list.
+    const over = v.phase === "ended";
+    show("#card", !over);
+    show("#village", !over);
+    fill("#card", over ? null : roleCard(v, name));
+    fill("#village", over ? null : village(v));
+    fill("#feed", feed(v, events, ctx));
+  });
+  badges(v);
+  notifyIfAway(v, name);
+  scheduleRender(v);
+}
+
+// -- the two views of a phone: the game and the chat ------------------------------------------------------------
+function chatOnScreen() {
+  return ui.mode !== "join" && ui.mode !== "kicked" && (WIDE.matches || ui.tab === "chat");
+}
+
+function gameOnScreen() {
+  return WIDE.matches || ui.tab === "play";
+}
+
+function setTab(tab) {
+  ui.tab = tab;
+  sessionStorage.setItem(TAB_KEY, tab);
+  document.body.dataset.tab = tab;
+  for (const button of document.querySelectorAll("#tabbar .tab")) {
+    const on = button.dataset.tab === tab;
+    button.classList.toggle("active", on);
+    button.setAttribute("aria-selected", on ? "true" : "false");
+  }
+  if (tab === "chat" && ui.chat) ui.chat.shown();
+  if (tab === "play") markJournalFrom();
+  window.scrollTo({ top: 0 });
+  render();
+}
+
+for (const button of document.querySelectorAll("#tabbar .tab")) {
+  button.addEventListener("click", () => setTab(button.dataset.tab));
+}
+WIDE.addEventListener("change", () => {
+  if (ui.chat) ui.chat.shown();
+  render();
+});
+
+function viewerKey(v) {
+  const who = v.viewer.kind === "seat" ? `seat${v.viewer.seat}` : v.viewer.kind;
+  return `veillee:seen:${CODE}:${who}`;
+}
+
+function updateChat(v, name) {
+  if (!ui.chat) {
+    ui.chat = new ChatPanel($("#chat"), { onUnread: (n) => { ui.unread = n; } });
+  }
+  ui.chat.update(ui.conn, {
+    name, kind: v.viewer.kind, me: v.me ? v.me.seat : null, alive: v.me ? v.me.alive : false,
+    visible: chatOnScreen(), seenKey: viewerKey(v),
+  });
+}
+
+/** The journal: what arrived since the last visit is marked until the next one. */
+function markJournalFrom() {
+  const seen = ui.chat && ui.chat.seen;
+  if (seen && ui.conn && seen.journal() < ui.conn.events.length) ui.journalMark = seen.journal();
+}
+
+function followJournal(events) {
+  const seen = ui.chat && ui.chat.seen;
+  if (!seen) return;
+  if (ui.journalMark === Infinity && !ui.journalChecked) {
+    ui.journalChecked = true;
+    if (seen.journal() < events.length) ui.journalMark = seen.journal();
+  }
+  if (gameOnScreen() && !document.hidden) {
+    seen.setJournal(events.length);
+    if (seen.dirty) seen.save();
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  // Back on the page after a while: what came meanwhile is the new part.
+  if (gameOnScreen()) markJournalFrom();
+  if (ui.chat && chatOnScreen()) ui.chat.shown();
+  render();
+});
+
+function waitingPrompt(v) {
+  const me = v.me ? String(v.me.seat) : null;
+  return (v.prompts || []).some((p) => p.mine && me !== null && !(me in (p.answers || {})));
+}
+
+function badges(v) {
+  const waiting = waitingPrompt(v);
+  const chatBadge = $("#chat-badge");
+  chatBadge.hidden = !ui.unread;
+  chatBadge.textContent = ui.unread > 99 ? "99+" : String(ui.unread);
+  const playBadge = $("#play-badge");
+  playBadge.hidden = !waiting;
+  playBadge.textContent = "!";
+  playBadge.title = waiting ? t("room.prompt_waiting") : "";
+  $("#tab-play").classList.toggle("attention", waiting && ui.tab !== "play");
+  document.title = `${waiting ? "● " : ""}${ui.unread ? `(${ui.unread}) ` : ""}${BASE_TITLE}`;
+}
+
+// -- notifications while the page is in the background ---------------------------------------------------------
+const notes = { prompts: null, phase: null };
+
+function canNotify() {
+  return "Notification" in window && Notification.permission === "granted";
+}
+
+function askNotifications() {
+  if (!("Notification" in window)) return;
+  Promise.resolve(Notification.requestPermission()).then((answer) => {
+    if (answer === "granted") toast(t("notify.enabled"), "ok");
+    else if (answer === "denied") toast(t("notify.denied"));
+    render();
+  }).catch(() => {});
+}
+
+function notifyButton(extraClass = "") {
+  if (!("Notification" in window) || Notification.permission !== "default" || ui.mode !== "play") return null;
+  return h("button", { type: "button", class: `btn btn-small btn-ghost notify-button ${extraClass}`.trim(),
+    title: t("notify.enable_help"), "aria-label": t("notify.enable"), onclick: askNotifications },
+  icon("bell"), h("span", { class: "notify-text" }, t("notify.enable")));
+}
+
+function notify(title, body) {
+  try {
+    const note = new Notification(title, { body, tag: `veillee-${CODE}`, icon: "/static/img/icon.svg" });
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
+  } catch { /* phones want a service worker for this: the title and the badges still tell */ }
+}
+
+function notifyIfAway(v, name) {
+  const phase = `${v.phase}:${v.night}:${v.day}`;
+  const me = v.me ? String(v.me.seat) : null;
+  const open = (v.prompts || []).filter((p) => p.mine && me !== null && !(me in (p.answers || {})));
+  const first = notes.prompts === null;
+  const known = notes.prompts || new Set();
+  notes.prompts = new Set(open.map((p) => p.id));
+  const previousPhase = notes.phase;
+  notes.phase = phase;
+  if (first || !document.hidden || !canNotify() || ui.mode !== "play") return;
+  const fresh = open.filter((p) => !known.has(p.id));
+  if (fresh.length) {
+    const p = fresh[0];
+    const info = p.info || {};
+    notify(t("notify.prompt"), t(`prompt.${p.step}`, { victim: info.victim !== undefined && info.victim !== null ? name(info.victim) : "" }));
+  } else if (previousPhase !== phase) {
+    notify(t("notify.phase"), phaseText(v));
+  }
+}
+
+// -- forum days: the hours of the vote ----------------------------------------------------------------------------
+/** The schedule announced this morning ({ends_at, locks_at, closes_at}) in a forum game's day, or null. */
+function daySchedule(v, events) {
+  if (!v.options || v.options.schedule !== "forum" || v.phase !== "day") return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "phase") break;
+    if (e.type === "announce" && e.data && e.data.key === "day_schedule") return e.data.params || null;
+  }
+  return null;
+}
+
+/** Render again when the vote locks or closes (nothing comes from the server at those moments). */
+function scheduleRender(v) {
+  clearTimeout(ui.timer);
+  const schedule = daySchedule(v, ui.conn.events);
+  if (!schedule) return;
+  const now = ui.conn.now();
+  const next = [schedule.locks_at, schedule.closes_at, schedule.ends_at].filter((x) => x > now).sort((a, b) => a - b)[0];
+  if (next) ui.timer = setTimeout(render, Math.min(2 ** 31 - 1, (next - now) * 1000 + 300));
+}
+
+function scheduleCard(v, schedule, now) {
+  const state = now < schedule.locks_at ? "open" : now < schedule.closes_at ? "late" : "closed";
+  const steps = [
+    { key: "open", until: schedule.locks_at },
+    { key: "late", until: schedule.closes_at },
+    { key: "closed", until: schedule.ends_at },
+  ];
+  const order = steps.map((s) => s.key);
+  const zone = v.options.timezone;
+  const here = localZone();
+  return h("div", { class: ["card", "schedule", `schedule-${state}`], "data-state": state },
+    h("p", { class: "schedule-state" }, icon(state === "open" ? "check" : state === "late" ? "lock" : "moon"),
+      h("b", {}, t(`forum.state.${state}`))),
+    h("p", { class: "schedule-help" }, t(`forum.state.${state}.help`, {
+      locks: localTime(schedule.locks_at), closes: localTime(schedule.closes_at), ends: localTime(schedule.ends_at) })),
+    h("ol", { class: "timeline" }, steps.map((s, i) => h("li", {
+      class: [s.key === state && "current", order.indexOf(state) > i && "done"] },
+    h("span", { class: "timeline-label" }, t(`forum.step.${s.key}`)),
+    h("time", {}, t("forum.until", { time: localTime(s.until) }))))),
+    h("p", { class: "small muted" }, t("forum.your_time"),
+      zone && here && zone !== here ? [" ", t("forum.room_time", { time: localTime(schedule.ends_at, zone), zone })] : null));
 }
 
 function renderJoin(v) {
@@ -193,13 +419,20 @@ function phaseLabel(v) {
   return [icon("flag"), t("phase.ended")];
 }
 
+function phaseText(v) {
+  if (v.phase === "night") return t("phase.night", { n: v.night });
+  if (v.phase === "day") return t("phase.day", { n: v.day });
+  return t(`phase.${v.phase}`);
+}
+
 function statusBar(v) {
   const step = v.step;
   return h("div", { class: `status status-${v.phase}` },
     h("div", { class: "status-row" },
       h("span", { class: "phase-label" }, phaseLabel(v)),
       step ? h("span", { class: "step-label" }, t(`step.${step.key}`)) : null,
-      v.paused ? h("span", { class: "badge badge-warn" }, icon("pause"), t("ui.paused")) : null),
+      v.paused ? h("span", { class: "badge badge-warn" }, icon("pause"), t("ui.paused")) : null,
+      notifyButton("status-notify")),
     step && step.deadline ? countdown(step.deadline, step.started, v.paused) : null);
 }
 
@@ -219,11 +452,16 @@ function stage(v, events, ctx) {
   if (v.viewer.kind === "spectator") parts.push(h("div", { class: "banner" }, icon("eye"), t("room.spectating")));
   else if (me && !me.alive) parts.push(h("div", { class: "banner banner-dead" }, icon("cross"), t("room.you_are_dead")));
 
-  parts.push(headline(v, mine.length > 0));
+  const schedule = daySchedule(v, events);
+  const now = ui.conn.now();
+  parts.push(headline(v, mine.length > 0, schedule));
+  if (schedule && now < schedule.ends_at) parts.push(scheduleCard(v, schedule, now));
   for (const prompt of mine) {
+    const opened = ctx.prompts.get(prompt.id) || {};
     parts.push(renderPrompt(prompt, {
       view: v, name: ctx.name, seat: me ? me.seat : null, selection: ui.selection, rerender: render,
-      submit: (answer) => ui.conn.act("answer", { prompt: prompt.id, answer }),
+      drafts: ui.drafts, now, locksAt: prompt.locks_at ?? opened.locks_at ?? (schedule ? schedule.locks_at : null),
+      submit: (answer, reason) => ui.conn.act("answer", { prompt: prompt.id, answer, ...(reason ? { reason } : {}) }),
     }));
   }
   for (const prompt of v.prompts || []) {
@@ -245,9 +483,13 @@ function stage(v, events, ctx) {
   return parts;
 }
 
-function headline(v, acting) {
+function headline(v, acting, schedule) {
   const step = v.step;
   const key = step ? step.key : null;
+  if (key === "dusk" && schedule) {
+    return h("div", { class: "headline headline-day" }, icon("moon"), h("div", {},
+      h("h1", {}, t("narr.dusk")), h("p", {}, t("forum.night_at", { time: localTime(schedule.ends_at) }))));
+  }
   if (v.phase === "night") {
     if (acting) {
       return h("div", { class: "headline headline-act" }, icon("eye"), h("div", {},
@@ -274,6 +516,7 @@ function tallyPanel(prompt, name) {
       h("li", {}, h("b", {}, name(target)), h("span", { class: "count" }, String(voters.length)),
         h("small", {}, listNames(voters, name)))))
       : h("p", { class: "muted" }, t("ui.no_votes")),
+    reasonsList(prompt, name),
     waiting.length ? h("p", { class: "muted small" }, t("ui.waiting_for", { names: listNames(waiting, name) })) : null);
 }
 
@@ -301,7 +544,11 @@ function lobbyStage(v) {
       Object.keys(counts).length ? h("div", { class: "deck" }, h("h3", {}, t("room.cards_in_play")),
         h("ul", { class: "chips" }, Object.entries(counts).map(([role, n]) =>
           h("li", { class: "chip" }, n > 1 ? `${n} × ${roleName(role)}` : roleName(role))))) : null,
-      me ? h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: leaveTable }, t("room.leave"))
+      me ? h("div", { class: "button-row lobby-buttons" },
+        notifyButton(),
+        WIDE.matches ? null : h("button", { type: "button", class: "btn btn-small", onclick: () => setTab("chat") },
+          icon("chat"), t("room.open_chat")),
+        h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: leaveTable }, t("room.leave")))
         : h("button", { type: "button", class: "btn btn-primary", onclick: joinTable }, t("room.join_table"))),
   ];
 }
@@ -345,6 +592,7 @@ function roleCard(v, name) {
   if (me.original_role && me.original_role !== me.role) extra.push(t("room.was_role", { role: roleName(me.original_role) }));
   if (secrets.lover !== undefined) extra.push(h("span", { class: "love" }, icon("heart"), t("room.in_love_with", { name: name(secrets.lover) })));
   if (secrets.cupid_pair) extra.push(t("room.cupid_pair", { names: listNames(secrets.cupid_pair, name) }));
+  if (me.role === "chaman" && me.alive) extra.push(h("span", {}, icon("ghost"), " ", t("room.chaman_hint")));
   if (secrets.potions) {
     extra.push(t("room.potions", {
       heal: secrets.potions.heal ? t("room.potion_left") : t("room.potion_used"),
@@ -386,7 +634,45 @@ function feed(v, events, ctx) {
     const start = events.findIndex((e) => e.type === "announce" && e.data && e.data.key === "game_started");
     return [h("h2", {}, t("end.history")), eventList(start > 0 ? events.slice(start) : events, { ...ctx, me: null, thirdPerson: true }, "full")];
   }
-  return [h("h2", {}, t("room.journal")), eventList(events, ctx, "feed", { reverse: true })];
+  return [h("h2", {}, t("room.journal")), eventList(events, ctx, "feed", { reverse: true, mark: ui.journalMark })];
+}
+
+// -- rematch: the group moves to a new table ----------------------------------------------------------------------
+function rematchBanner(v, events) {
+  let index = -1;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].type === "rematch") {
+      index = i;
+      break;
+    }
+  }
+  if (index < 0) return null;
+  const code = events[index].data.code;
+  const token = store.get(seatKey(CODE));
+  const go = () => {
+    // The seat's secret link works at the new table too.
+    if (token && !store.get(seatKey(code))) store.set(seatKey(code), token);
+    location.assign(`/r/${encodeURIComponent(code)}`);
+  };
+  const live = index >= (ui.loaded ?? 0) && ui.mode === "play" && token;
+  if (live && !ui.moving) {
+    ui.moving = true;
+    setTimeout(go, 2500);
+  }
+  return h("div", { class: "banner banner-rematch", role: "status" }, icon("repeat"),
+    h("div", {}, h("b", {}, t(live ? "rematch.moving" : "rematch.ready", { code: prettyCode(code) }))),
+    h("button", { type: "button", class: "btn btn-primary btn-small", onclick: go }, t("rematch.go")));
+}
+
+// The status bar's height, so that the chat can fill the screen below it.
+if ("ResizeObserver" in window) {
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--status-h", `${$("#status").offsetHeight}px`);
+  }).observe($("#status"));
+}
+document.body.dataset.tab = ui.tab;
+for (const button of document.querySelectorAll("#tabbar .tab")) {
+  button.classList.toggle("active", button.dataset.tab === ui.tab);
 }
 
 startClock(() => (ui.conn ? ui.conn.offset : 0));
