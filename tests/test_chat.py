@@ -157,3 +157,14 @@ def test_messages_have_limits() -> None:
     assert g.rejected("say", 2, channel="village", text="x" * 501) == "message_too_long"
     assert g.rejected("say", 2, channel="nowhere", text="x") == "no_such_channel"
     assert g.rejected("say", 2, channel=["village"], text="x") == "no_such_channel"
+
+
+def test_a_vote_reason_goes_with_its_vote() -> None:
+    """001: "je vote contre @X parce que…" — and a vote changed without a reason loses the old one."""
+    g = Script(ROLES, options={"captain": False})
+    g.run_until("vote", day=1)
+    vote = g.prompt("vote")
+    g.do("answer", 3, prompt=vote.id, answer=[4], reason="il a hésité")
+    assert g.view(5)["prompts"][0]["reasons"] == {"3": "il a hésité"}
+    g.do("answer", 3, prompt=vote.id, answer=[5])
+    assert g.view(5)["prompts"][0]["reasons"] == {}

@@ -34,6 +34,7 @@ def test_the_day_ends_at_the_announced_hour_with_lock_and_late_votes() -> None:
     assert schedule == {"ends_at": at(23, 21, 30), "locks_at": at(23, 20, 30), "closes_at": at(23, 21, 0)}
     vote = g.prompt("vote")
     assert vote.locks_at == at(23, 20, 30)
+    assert g.view(2)["prompts"][0]["locks_at"] == at(23, 20, 30)  # every phone can show the lock time
     assert g.living() == [0, 1, 2, 3, 4, 5]  # the silent wolf killed nobody
     # Before the lock a vote can change, and everyone having voted does not close the day early.
     g.at = at(23, 12, 0)

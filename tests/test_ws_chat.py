@@ -79,6 +79,13 @@ async def test_hidden_messages_lose_their_text_for_everyone_even_on_replay(datab
         replayed = messages(late, "village")
         assert replayed[-1]["id"] == mid and replayed[-1]["text"] is None and replayed[-1]["hidden"] is True
         assert "méchant" not in str(late.frames)
+        # The MJ who hid it can still read it, marked hidden.
+        await mj.wait_for(lambda v: any(e["type"] == "hidden" for e in mj.events))
+        mj_again = Client(base, room["code"], room["mj_token"])
+        await mj_again.connect()
+        seen_by_mj = messages(mj_again, "village")[-1]
+        assert seen_by_mj == {**messages(late, "village")[-1], "text": "quelque chose de méchant"}
+        await mj_again.close()
         for c in [mj, late, *players]:
             await c.close()
 

@@ -145,6 +145,8 @@ def _answered(s: GameState, d: dict[str, Any]) -> None:
     prompt.answers[d["seat"]] = d["answer"]
     if d.get("reason"):
         prompt.reasons[d["seat"]] = d["reason"]
+    else:
+        prompt.reasons.pop(d["seat"], None)  # a new answer without a reason drops the old one
 
 
 @handles("prompt_closed")

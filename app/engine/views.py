@@ -34,13 +34,16 @@ def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
     return isinstance(viewer, int) and viewer in event.to
 
 
-def public_event(event: Event, with_audience: bool = False, hidden: set[int] | None = None) -> dict[str, Any]:
+def public_event(event: Event, with_audience: bool = False, hidden: set[int] | None = None,
+                 keep_hidden_text: bool = False) -> dict[str, Any]:
     """What a client receives of an event: never the generator's state, never the text of a hidden message.
     Those who see everything (the MJ, and everyone at the end) also learn whom each event was for, so the log
     can say who was told what."""
     data = event.data
     if event.type == "said" and hidden and data.get("id") in hidden:
-        data = {**{k: v for k, v in data.items() if k != "text"}, "text": None, "hidden": True}
+        # The MJ who hid it may still read it; nobody else ever receives its text again.
+        text = data.get("text") if keep_hidden_text else None
+        data = {**{k: v for k, v in data.items() if k != "text"}, "text": text, "hidden": True}
     out = {"type": event.type, "data": data, "at": event.at}
     if with_audience:
         out["to"] = event.to
@@ -73,6 +76,7 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any
         "reasons": {str(k): v for k, v in reasons.items()},
         "info": prompt.info if (mine or sees_all) else {},
         "visibility": prompt.visibility,
+        "locks_at": prompt.locks_at,
     }
     if sees_all or prompt.visibility != "self" or mine:
         out["to"] = prompt.to if (sees_all or prompt.visibility != "self") else [viewer]

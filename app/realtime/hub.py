@@ -103,7 +103,8 @@ class Hub:
             "n": n,
             "from": base,
             "stream": stream_kind(conn),
-            "events": [public_event(e, with_audience=conn.omniscient, hidden=set(room.state.hidden)) for e in events],
+            "events": [public_event(e, with_audience=conn.omniscient, hidden=set(room.state.hidden),
+                                    keep_hidden_text=conn.viewer == "mj") for e in events],
             "view": current,
             "server_time": time.time(),
         }

@@ -163,7 +163,8 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
     try:
         viewer = await svc.rooms.authenticate(room, bearer(authorization))
         if body.command == "say":
-            svc.limiter.check(svc.settings.chat_rate, "chat", room.id, str(viewer))
+            who = f"spectator:{client_ip(request)}" if viewer == "spectator" else str(viewer)
+            svc.limiter.check(svc.settings.chat_rate, "chat", room.id, who)
         events = await svc.rooms.submit(room, viewer, body.command, body.args, body.cid)
     except Rejected as exc:
         raise rejection_response(exc) from None
