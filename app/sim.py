@@ -67,7 +67,7 @@ def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None =
     known = get_ruleset(ruleset).options_model.model_fields
     opts = {**{k: v for k, v in FAST.items() if k in known}, **(options or {})}  # each ruleset has its own clocks
     game = Game(ruleset, seed, players, opts)
-    if composition is not None:
+    if composition:
         game.do(Command(type="configure", by=MJ, at=game.at, args={"composition": composition}))
     game.do(Command(type="start", by=MJ, at=game.at))
     for _ in range(max_rounds):

@@ -244,6 +244,8 @@ class Secrets:
     def allowed(self, state: GameState, viewer: int, seat: int) -> set[str]:
         out = set(self.known.get(viewer, {}).get(seat, set()))
         me, other = state.players[viewer], state.players[seat]
+        if state.options.get("cards") == "small" and other.role:
+            out.add(other.role)  # 004's small complication: the power card lies face up
         if wolfish(me) and wolfish(other) and other.role:
             # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
             # and so is the Loup Blanc, whom the pack believes one of its own (001).
@@ -281,7 +283,8 @@ class Secrets:
         assert not leaked, f"{e.type} shows {leaked} to {viewer}"
         if e.type == "role_set":
             seat = e.data["seat"]
-            assert seat == viewer or state.players[seat].revealed, f"{viewer} learns the card of {seat}"
+            face_up = state.options.get("cards") == "small" and e.data.get("original")  # 004: a visible power card
+            assert seat == viewer or state.players[seat].revealed or face_up, f"{viewer} learns the card of {seat}"
 
     def check_view(self, state: GameState, viewer: int | str) -> None:
         v = view(state, viewer)
@@ -293,6 +296,8 @@ class Secrets:
             real = state.players[p["seat"]]
             if p["role"] is None or real.revealed or p["seat"] == viewer:
                 continue
+            if state.options.get("cards") == "small" and p["role"] == real.role:
+                continue  # 004's small complication: power cards lie face up, for spectators too
             assert isinstance(viewer, int), f"a spectator sees the card of living seat {p['seat']}"
             assert p["role"] in self.allowed(state, viewer, p["seat"]), (
                 f"seat {viewer} sees seat {p['seat']} as {p['role']} though the rules never told it"

@@ -237,7 +237,7 @@ def _start(ctx: Ctx, cmd: Command) -> None:
             min=ctx.ruleset.min_players,
         )
     if not ctx.s.composition:
-        ctx.emit("configured", {"composition": ctx.ruleset.suggested_composition(n)})
+        ctx.emit("configured", {"composition": ctx.ruleset.suggested_for(ctx.s)})
     ctx.ruleset.check_composition(ctx.s)
     ctx.ruleset.start(ctx)
 

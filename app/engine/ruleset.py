@@ -86,6 +86,14 @@ class Ruleset:
     def command(self, ctx: Ctx, command: Command) -> None:
         raise Rejected("unknown_command", f"Unknown command {command.type!r}.", command=command.type)
 
+    def suggested_for(self, state: GameState) -> list[str]:
+        """The composition used when the MJ gave none (options may change what a composition is)."""
+        return self.suggested_composition(len(state.players))
+
+    def public_role(self, state: GameState, seat: int) -> str | None:
+        """A card everyone sees (a visible power card), or None."""
+        return None
+
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
         """The role of `seat` as `viewer` knows it, or None."""
         return None

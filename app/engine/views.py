@@ -95,9 +95,9 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         if sees_all or p.revealed or (me is not None and p.seat == me.seat):
             role = p.role
         elif isinstance(viewer, int):
-            role = rules.role_of_viewer_known(state, viewer, p.seat)
+            role = rules.role_of_viewer_known(state, viewer, p.seat) or rules.public_role(state, p.seat)
         else:
-            role = None
+            role = rules.public_role(state, p.seat)
         players.append(
             {
                 "seat": p.seat,

@@ -19,9 +19,11 @@ from app.engine.rulesets.thiercelieux.roles import (
     PREREQUISITES,
     ROLES,
     VAMPIRES,
+    VILLAGE,
     WEIGHTS,
     camp_of,
     has_power,
+    holds,
     is_wolf,
     suggested,
     wolfish,
@@ -65,8 +67,11 @@ class Thiercelieux(Ruleset):
             loup_blanc_every=rnd.choice(["other", "every"]), night_order=rnd.choice(["official", "forum"]),
             piper_charms=rnd.choice([1, 2]), magicien_frogs=rnd.choice([1, 2]),
             vote_mode=rnd.choice(["simultaneous", "continuous", "trial", "standing"]),
+            cards=rnd.choices(["one", "small", "great"], weights=[8, 1, 1])[0],
             tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
+        if options["cards"] != "one":
+            return [], options  # the variant's own suggested composition (`suggested_for`)
         return comp, options
 
     def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
@@ -85,7 +90,85 @@ class Thiercelieux(Ruleset):
         verdict = "village" if balance > 4 else "wolves" if balance < -4 else "balanced"
         return {"warnings": warnings, "balance": balance, "verdict": verdict}
 
+    def suggested_for(self, state: GameState) -> list[str]:
+        n = len(state.players)
+        mode = state.options.get("cards", "one")
+        if mode == "small":
+            # Power cards only; the camps are dealt apart (004, small complication).
+            return [r if ROLES[r].camp == VILLAGE and r != "voleur" else "villageois" for r in suggested(n)][:n]
+        if mode == "great":
+            # Village powers and plain wolves only: a solitary or second-pack card would need rules 004 has not.
+            def plain(r: str) -> str:
+                if ROLES[r].wolf:
+                    return "loup-garou"
+                return r if ROLES[r].camp == VILLAGE and r != "voleur" else "villageois"
+
+            return [plain(r) for r in suggested(n)][:n] + ["villageois"] * n
+        return suggested(n)
+
+    def public_role(self, state: GameState, seat: int) -> str | None:
+        # The small complication's power card lies face up (004).
+        return state.players[seat].role if state.options.get("cards") == "small" else None
+
+    def check_multi_card(self, state: GameState) -> bool:
+        """Checks of 004's complications; True when the composition is one of them and is fine."""
+        mode = state.options.get("cards", "one")
+        if mode == "one":
+            return False
+        comp, n = state.composition, len(state.players)
+        expected = n if mode == "small" else 2 * n
+        if len(comp) != expected:
+            raise Rejected("composition_size", f"{n} players need {expected} cards in this variant, not {len(comp)}.",
+                           expected=expected, got=len(comp))
+        allowed = {r.key for r in ROLES.values() if r.camp == VILLAGE and r.key != "voleur"}
+        if mode == "great":
+            allowed.add("loup-garou")
+        odd = sorted({r for r in comp if r not in allowed})
+        if odd:
+            raise Rejected("not_in_variant", f"{odd[0]} cannot be played in this variant.", role=odd[0])
+        for role, count in Counter(comp).items():
+            if ROLES[role].unique and count > 1:
+                raise Rejected("role_twice", f"There can be only one {role}.", role=role)
+        for role, count in Counter(state.options.get("preassigned", {}).values()).items():
+            if count > comp.count(role):
+                raise Rejected("preassigned_missing", f"{role} is pre-assigned but not in the composition.",
+                               role=role)
+        wolves = self.camp_wolves(state) if mode == "small" else comp.count("loup-garou")
+        if not 1 <= wolves < n:
+            raise Rejected("no_wolf", "A game needs at least one Loup-Garou, and at least one villager.")
+        return True
+
+    @staticmethod
+    def camp_wolves(state: GameState) -> int:
+        return int(state.options.get("camp_wolves") or wolves_for(len(state.players)))
+
+    def deal_multi_card(self, ctx: Ctx) -> None:
+        s = ctx.s
+        players = s.by_position()
+        preset = {int(k): v for k, v in s.options.get("preassigned", {}).items()}
+        rest = list(s.composition)
+        for role in preset.values():
+            rest.remove(role)
+        shuffled = ctx.shuffle(rest)
+        firsts = [preset.get(p.seat) or shuffled.pop() for p in players]  # the MJ's pre-assignments come first
+        if s.options.get("cards") == "small":
+            wolves = self.camp_wolves(s)
+            camps = ctx.shuffle([True] * wolves + [False] * (len(players) - wolves))
+            for p, power, wolf in zip(players, firsts, camps, strict=True):
+                ctx.emit("role_set", {"seat": p.seat, "role": power, "original": True})  # face up
+                if wolf:
+                    ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
+                ctx.emit("tag", {"seat": p.seat, "key": "camp_card", "value": "loup-garou" if wolf else "villageois"},
+                         to=[p.seat])
+            return
+        for p, first in zip(players, firsts, strict=True):
+            second = shuffled.pop()
+            ctx.emit("role_set", {"seat": p.seat, "role": first, "original": True}, to=[p.seat])
+            ctx.emit("tag", {"seat": p.seat, "key": "second_role", "value": second}, to=[p.seat])
+
     def check_composition(self, state: GameState) -> None:
+        if self.check_multi_card(state):
+            return
         comp = state.composition
         n = len(state.players)
         expected = n + (2 if "voleur" in comp else 0)
@@ -110,6 +193,11 @@ class Thiercelieux(Ruleset):
 
     def start(self, ctx: Ctx) -> None:
         s = ctx.s
+        if s.options.get("cards", "one") != "one":
+            ctx.announce("game_started", players=len(s.players))
+            self.deal_multi_card(ctx)
+            flow.begin_night(ctx)
+            return
         deck = list(s.composition)
         preset = {int(k): v for k, v in s.options.get("preassigned", {}).items()}
         for role in preset.values():
@@ -213,7 +301,10 @@ class Thiercelieux(Ruleset):
             mine["lover"] = me.tags["lover"]
         if "cupid_pair" in me.tags:
             mine["cupid_pair"] = me.tags["cupid_pair"]
-        if me.role == "sorciere" or me.original_role == "sorciere":
+        for key in ("second_role", "camp_card"):
+            if key in me.tags:
+                mine[key] = me.tags[key]
+        if holds(me, "sorciere") or me.original_role == "sorciere":
             mine["potions"] = {"heal": not me.tags.get("heal_used"), "poison": not me.tags.get("poison_used")}
         peek = self._peek(state, me.seat)
         if peek is not None:

@@ -27,6 +27,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     WOLVES,
     camp_of,
     has_power,
+    holds,
     wolfish,
 )
 
@@ -40,6 +41,8 @@ def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
     cards = [*ctx.s.composition, *ctx.s.options.get("fake_roles", [])]
+    if ctx.s.options.get("cards") == "small":
+        cards.append("loup-garou")  # the wolves' camp cards are dealt apart from the power cards (004)
     if ctx.s.options.get("mj_lovers"):
         cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
     setp(ctx, "steps", steps_for(night_order(ctx.s.options), ctx.s.night, cards))
@@ -105,14 +108,18 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     p = s.players[seat]
     if not p.alive:
         return
-    ctx.emit("died", {"seat": seat, "cause": cause, "role": p.role})
+    died: dict[str, Any] = {"seat": seat, "cause": cause, "role": p.role}
+    if s.options.get("cards", "one") != "one":
+        # 004's complications: the dead show every card, the hidden camp included.
+        died.update(second_role=p.tags.get("second_role"), wolf=wolfish(p))
+    ctx.emit("died", died)
     ctx.emit("flag", {"key": "last_dead", "value": seat})
     source = source or cause
     if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not s.flags.get("captain_named"):
         # 004: the mayor is not elected: the first dead names him (with the successor's prompt).
         ctx.emit("flag", {"key": "captain_named", "value": True})
         ctx.emit("queue", {"queue": [*s.queue, {"kind": "successor", "seat": seat}]}, to=[])
-    if p.role == "ancien" and not s.flags.get("powers_lost"):
+    if holds(p, "ancien") and not s.flags.get("powers_lost"):
         # 001: killed by the village (vote, poison, hunter), the Ancien takes the villagers' powers with him;
         # 004's variant: only by the vote.
         by_village = {"vote"} if opt(ctx, "ancien_powers") == "vote" else {"vote", "poison", "hunter"}
@@ -132,7 +139,7 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
     queue = list(s.queue)
-    if p.role == "chasseur" and has_power(s, p):
+    if holds(p, "chasseur") and has_power(s, p):
         queue.append({"kind": "hunter", "seat": seat})
     if s.captain == seat:
         queue.append({"kind": "successor", "seat": seat})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
-from app.engine.rulesets.thiercelieux.roles import has_power, is_wolf, wolfish
+from app.engine.rulesets.thiercelieux.roles import has_power, holds, is_wolf, wolfish
 
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
 # (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
@@ -39,7 +39,7 @@ def awake(ctx: Ctx, seat: int) -> bool:
 def holders(ctx: Ctx, role: str) -> list[int]:
     """The living holders of a card who can use it tonight."""
     return [p.seat for p in ctx.s.by_position()
-            if p.alive and p.role == role and awake(ctx, p.seat) and has_power(ctx.s, p)]
+            if p.alive and holds(p, role) and awake(ctx, p.seat) and has_power(ctx.s, p)]
 
 
 def wolves(ctx: Ctx) -> list[int]:
@@ -168,6 +168,11 @@ def voyante_close(ctx: Ctx) -> None:
         return
     target = pick[0]
     role = ctx.s.players[target].role
+    if ctx.s.options.get("cards", "one") != "one":
+        # 004's complications: the seer sees the hidden card that makes a wolf (small: the camp card; great: a
+        # wolf among the two), else the player's card.
+        role = "loup-garou" if wolfish(ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
+            "cards") == "small" else role)
     setp(ctx, "seer_seen", role)
     seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
     ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])

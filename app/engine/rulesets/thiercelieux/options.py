@@ -64,6 +64,10 @@ class Options(BaseModel):
     captain_mode: Literal["election", "first_dead"] = "election"  # 004: the first dead names the mayor
     role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
     fake_roles: list[str] = Field(default_factory=list)  # 004: roles called by the MJ that nobody holds
+    # 004 "Variantes à plusieurs cartes": small complication (a hidden camp card, a visible power card) and great
+    # complication (two hidden cards, two powers, a wolf if either card is a wolf).
+    cards: Literal["one", "small", "great"] = "one"
+    camp_wolves: int = Field(0, ge=0, le=20)  # small complication: wolf camp cards (0: the suggested number)
 
     @field_validator("night_order_custom")
     @classmethod

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.rulesets.thiercelieux.roles import holds
 
 Death = tuple[int, str]  # (seat, source): source says who killed, for the MJ and for the Ancien's rule
 
@@ -31,7 +32,7 @@ def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
         player = ctx.s.players[seat]
         if seat == p.get("protected") and not (p.get("pf_substituted") and player.role == "petite-fille"):
             continue  # 001: the Salvateur's protection
-        if player.role == "ancien":
+        if holds(player, "ancien"):
             lives = int(player.tags.get("lives", 2))
             if lives > 1:
                 # 001: the first attack costs a life, silently; he is not even told.

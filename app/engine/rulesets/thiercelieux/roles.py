@@ -64,9 +64,15 @@ def is_wolf(role: str | None) -> bool:
     return role is not None and role in ROLES and ROLES[role].wolf
 
 
+def holds(player: Player, role: str) -> bool:
+    """Holds this card: his card, or his second hidden card in the great complication (004)."""
+    return player.role == role or player.tags.get("second_role") == role
+
+
 def wolfish(player: Player) -> bool:
-    """Wakes with the wolves: a wolf card, or converted (infected, lycanthropy, a cub or a traitor turned)."""
-    return is_wolf(player.role) or bool(player.tags.get("wolf"))
+    """Wakes with the wolves: a wolf card (either of two, 004), or converted (infected, lycanthropy, a cub or a
+    traitor turned, or a hidden wolf camp card in the small complication)."""
+    return is_wolf(player.role) or is_wolf(player.tags.get("second_role")) or bool(player.tags.get("wolf"))
 
 
 def camp_of(player: Player) -> str:
