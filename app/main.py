@@ -19,6 +19,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
 from app.web import api, pages, ws
+from app.web import soupcons as soupcons_api  # soupcons: bot seats
 from app.web.deps import Limiter, Services
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(soupcons_api.router)  # soupcons
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
 
     @app.get("/metrics")

@@ -57,6 +57,7 @@ async def room_page_or_404(request: Request, svc: Services, code: str, template:
     room = await svc.rooms.by_code(normalise_code(code))
     if room is None:
         return render(request, "notfound.html", status_code=404, code=pretty_code(normalise_code(code)[:8]))
+    template = SOUPCONS_PAGES.get(template, template) if room.ruleset == "soupcons" else template
     return render(request, template, code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
 
 
@@ -68,3 +69,12 @@ async def room_page(code: str, request: Request, svc: Services = Depends(service
 @router.get("/r/{code}/mj", response_class=HTMLResponse)
 async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     return await room_page_or_404(request, svc, code, "mj.html")
+
+
+# -- soupcons (seed 002): its own player page and console, and a page to create a table ----------------------------
+SOUPCONS_PAGES = {"room.html": "soupcons.html", "mj.html": "soupcons_mj.html"}
+
+
+@router.get("/soupcons", response_class=HTMLResponse)
+async def soupcons_home(request: Request) -> Response:
+    return render(request, "soupcons_home.html")

@@ -1,0 +1,63 @@
+// Soupçons: create a table (your name, how many bots, how fast), seat yourself, the bots, and maybe start at once.
+import { $, api, fill, mjKey, rejectionText, seatKey, store, t, toast } from "./common.js";
+
+const form = $("#sc-create-form");
+const botsInput = $("#sc-bots");
+const MAX_BOTS = 5;
+
+function bots() {
+  const n = Math.round(Number(botsInput.value));
+  return Number.isFinite(n) ? Math.min(MAX_BOTS, Math.max(0, n)) : 2;
+}
+
+function refresh() {
+  const n = bots();
+  botsInput.value = String(n);
+  const canStart = n >= 2;
+  $("#sc-start-now-row").hidden = !canStart;
+  fill("#sc-bots-hint", n === 0 ? t("sc.home.bots_none") : canStart ? t("sc.home.bots_solo", { n: n + 1 })
+    : t("sc.home.bots_more", { n: n + 1 }));
+}
+
+for (const button of document.querySelectorAll("[data-stepper=bots] [data-step]")) {
+  button.addEventListener("click", () => {
+    botsInput.value = String(bots() + Number(button.dataset.step));
+    refresh();
+  });
+}
+botsInput.addEventListener("change", refresh);
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const name = $("#sc-name").value.trim();
+  if (!name) {
+    toast(t("error.bad_name"));
+    $("#sc-name").focus();
+    return;
+  }
+  const button = $("#sc-create");
+  button.disabled = true;
+  const turn = Number($("#sc-turn").value) || 60;
+  try {
+    const room = await api("/api/rooms", { method: "POST", body: {
+      ruleset: "soupcons", options: { turn, reply: Math.max(15, Math.round(turn / 2)) },
+    } });
+    store.set(mjKey(room.code), room.mj_token);
+    const seat = await api(`/api/rooms/${room.code}/join`, { method: "POST", body: { name } });
+    store.set(seatKey(room.code), seat.token);
+    const n = bots();
+    if (n > 0) {
+      await api(`/api/rooms/${room.code}/bots`, { method: "POST", token: room.mj_token, body: { count: n } });
+    }
+    if (n >= 2 && $("#sc-start-now").checked) {
+      await api(`/api/rooms/${room.code}/commands`, { method: "POST", token: room.mj_token,
+        body: { command: "start", args: {} } });
+    }
+    location.assign(`/r/${room.code}`);
+  } catch (err) {
+    toast(rejectionText(err.code, err.message, err.params));
+    button.disabled = false;
+  }
+});
+
+refresh();
