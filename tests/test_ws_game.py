@@ -268,3 +268,17 @@ async def test_resume_after_the_end_gets_the_whole_history(database_url: str) ->
             assert r.status_code == 200 and b'xmlns="http://www.w3.org/2000/svg"' in r.content
         for c in [mj, *players]:
             await c.close()
+
+
+async def test_a_command_over_the_frame_rate_is_rejected_under_its_own_id(database_url: str) -> None:
+    async with serve(database_url) as base:
+        room = await create_room(base, options=DEMO_OPTIONS)
+        ws_url = base.replace("http", "ws") + f"/ws/{room['code']}"
+        async with websockets.connect(ws_url) as raw:
+            await raw.send(json.dumps({"type": "hello", "token": room["mj_token"]}))
+            json.loads(await raw.recv())
+            for i in range(30):
+                await raw.send(json.dumps({"type": "command", "cid": f"c{i}", "command": "pause", "args": {}}))
+            replies = [json.loads(await raw.recv()) for _ in range(30)]
+        limited = [r for r in replies if r.get("code") == "rate_limited"]
+        assert limited and all(r["type"] == "rejected" and r["cid"].startswith("c") for r in limited)

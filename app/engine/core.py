@@ -208,7 +208,9 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
         given = cmd.args["options"]
         if not isinstance(given, dict):
             raise Rejected("bad_options", "Options are an object of option names and values.")
-        merged = ctx.ruleset.validate_options({**ctx.s.options, **given})
+        # Pre-assigned cards live beside the options (MJ only); a ruleset need not know the key.
+        current = {k: v for k, v in ctx.s.options.items() if k != "preassigned"}
+        merged = ctx.ruleset.validate_options({**current, **given})
         data["options"] = {k: v for k, v in merged.items() if k != "preassigned"}
         if "preassigned" in given:
             # Pre-assigned cards are the MJ's secret: they travel in an event of their own.

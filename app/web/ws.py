@@ -31,6 +31,18 @@ async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> 
         await ws.send_json(data)
 
 
+def rate_limited(raw: str) -> dict[str, Any]:
+    """A command over the limit is rejected under its own client id, so its sender is not left waiting."""
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        msg = None
+    if isinstance(msg, dict) and msg.get("type") == "command":
+        return {"type": "rejected", "cid": msg.get("cid"), "code": "rate_limited",
+                "message": "Too many frames; slow down."}
+    return error("rate_limited", "Too many frames; slow down.")
+
+
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
@@ -78,7 +90,7 @@ async def websocket(ws: WebSocket, code: str) -> None:
                 await send(conn, ws, error("too_large", f"A frame holds at most {MAX_FRAME} bytes."))
                 continue
             if not svc.limiter.hit(svc.settings.frame_rate, key):
-                await send(conn, ws, error("rate_limited", "Too many frames; slow down."))
+                await send(conn, ws, rate_limited(raw))
                 continue
             await handle(svc, conn, ws, raw)
     except WebSocketDisconnect:

@@ -14,5 +14,3 @@ class Options(BaseModel):
     bot_delay: float = Field(2.0, ge=0.01, le=600)  # how long a bot "thinks" before its move
     # A game still running after this many rounds ends undecided (0: never); random play ends within 15.
     max_rounds: int = Field(30, ge=0, le=10_000)
-    # Not used by this ruleset (it deals cards, not roles); present because the generic lobby commands may store it.
-    preassigned: dict[str, str] = Field(default_factory=dict)
