@@ -146,6 +146,7 @@ class RoomService:
             rows = await repo.load_events(s, room_id)
             snap = await repo.latest_snapshot(s, room_id)
         events = [from_row(r) for r in rows]
+        get_ruleset(row.ruleset)  # its package registers any event handler of its own before the replay
         if snap is not None and snap.seq <= len(events):
             state = GameState.model_validate(snap.state)
             state = replay(events[snap.seq:], state)
