@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.engine.ruleset import get_ruleset
-from app.i18n import LANGS, translate
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS
+from app.i18n import LANGS, catalogue, translate
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -22,14 +23,23 @@ ANNOUNCE_KEYS = [
     "hunter_shoots", "new_captain", "night_falls", "no_death", "nobody_eliminated", "petite_fille_caught",
     "petite_fille_saw", "seer_saw", "substituted", "thief_swapped", "tie_nobody", "tie_revote", "vote_result",
     "witch_sees", "wolves_chose", "wolves_no_agreement", "you_are_in_love", "day_schedule", "afk_flagged",
+    # 001 and 004
+    "you_sleep_tonight", "cub_turned", "sheep_died", "sheep_back", "you_are_infected", "charmed", "frogs",
+    "raven_marks", "seer_saw_role", "powers_lost", "village_idiot", "apprentice_inherits", "traitor_turns",
+    "vampires_powerless", "you_are_a_vampire", "fake_roles", "hesitated", "cleared", "accused", "verdict",
 ]
 STEP_KEYS = [
     "voleur", "cupidon", "amoureux", "voyante", "loups", "sorciere", "dawn", "election", "debate", "vote",
-    "revote", "captain-tiebreak", "chasseur", "successeur", "dusk",
+    "revote", "captain-tiebreak", "chasseur", "successeur", "dusk", "standing", "plea", "verdict",
+    *sorted({key for order in NIGHT_ORDERS.values() for key in order}),
 ]
 PROMPT_STEPS = [
     "voleur", "cupidon", "voyante", "loups", "petite-fille-peek", "petite-fille-houses", "sorciere-heal",
     "sorciere-poison", "election", "vote", "revote", "captain-tiebreak", "chasseur", "successeur",
+    # 001 and 004
+    "salvateur", "corbeau", "joueur-de-flute", "loup-blanc", "infect", "tueur", "marchand-de-sable", "somnambule",
+    "casanova", "berger", "magicien", "louveteau", "apprenti", "vampires", "hamsters", "loups-lycanthropie",
+    "cupidon-mj", "assassin", "standing", "verdict",
 ]
 REJECTION_CODES = [
     "alive", "already_answered", "already_dead", "already_paused", "bad_answer", "bad_composition", "bad_name",
@@ -39,15 +49,16 @@ REJECTION_CODES = [
     "role_twice", "room_full", "seat_taken", "self_vote", "spectator", "stale", "target_not_allowed",
     "unknown_command", "unknown_role", "wrong_count", "wrong_phase", "vote_locked", "empty_message",
     "message_too_long", "no_such_channel", "cannot_write", "no_such_message", "already_hidden", "nobody_listens",
-    "bad_code",
+    "bad_code", "cupid_self", "cupid_vote", "vote_final",
 ]
 # Chat channels (app/engine/chat.py and the rulesets' chat_channels / chat_copies); "mj" names a seat's private
 # thread with the MJ (mj:<seat>), "all" is the MJ console's view of every thread.
-CHAT_CHANNELS = ["village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators", "mj", "all"]
+CHAT_CHANNELS = ["village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators", "mj", "all",
+                 "vampires", "hamsters"]
 # Event types a page shows something for, beyond announcements: chat messages and their hiding, a rematch.
 EVENT_KEYS = ["event.rematch", "chat.hidden", "chat.author.mj", "chat.author.wolf", "chat.author.spirits",
               "chat.author.spectator", "override.hide", "override.relay"]
-DEATH_CAUSES = ["night", "vote", "hunter", "grief", "mj"]
+DEATH_CAUSES = ["night", "vote", "hunter", "grief", "mj", "assassin"]
 
 
 def source(*parts: str, pattern: str = "*.py") -> str:
@@ -86,7 +97,8 @@ def test_required_keys(lang: str) -> None:
         + [f"prompt.{k}" for k in PROMPT_STEPS]
         + [f"error.{k}" for k in REJECTION_CODES]
         + [f"event.died.{c}" for c in DEATH_CAUSES]
-        + ["camp.village", "camp.wolves", "camp.lovers"]
+        + ["camp.village", "camp.wolves", "camp.lovers", "camp.loup-blanc", "camp.joueur-de-flute", "camp.tueur",
+           "camp.assassin", "camp.vampires", "camp.hamsters"]
         + [f"chat.channel.{c}" for c in CHAT_CHANNELS]
         + [f"chat.help.{c}" for c in CHAT_CHANNELS]
         + EVENT_KEYS
@@ -112,16 +124,19 @@ def test_every_role_and_camp_of_the_ruleset(lang: str) -> None:
 
 def test_what_the_server_emits_is_translated() -> None:
     """Scan the server's source, so a new announcement, prompt step, rejection code, MJ override or cause of death
-    cannot go untranslated."""
+    cannot go untranslated. The pages carry the merged catalogue (app.i18n.catalogue: the main one and each
+    ruleset's own, static/i18n/<ruleset>/), so a soupcons text counts where it lives."""
     app = source("app")
     announces = set(re.findall(r"\bannounce\(\s*\"([a-z_]+)\"", app))
     steps = set(re.findall(r"\bstep=\"([a-z-]+)\"", app)) | set(re.findall(r"open_step\(\s*\"([a-z-]+)\"", app))
     codes = set(re.findall(r"Rejected\(\s*\"([a-z_]+)\"", app)) | set(re.findall(r"error\(\s*\"([a-z_]+)\"", app))
     overrides = (set(re.findall(r"override\(ctx, \"([a-z_]+)\"", app))
                  | set(re.findall(r"\"action\": \"([a-z_]+)\"", app)))
-    causes = set(re.findall(r"\bkill\(ctx, \w+, \"([a-z]+)\"\)", app))
+    causes = set(re.findall(r"\bkill\(ctx, [\w\[\]]+, \"([a-z]+)\"", app))
     assert announces and steps and codes and overrides and causes
-    for lang, cat in CATALOGUES.items():
+    assert "assassin" in causes
+    for lang in LANGS:
+        cat = catalogue(lang)
         missing = ([f"announce.{k}" for k in announces if f"announce.{k}" not in cat]
                    + [f"override.{k}" for k in overrides if f"override.{k}" not in cat]
                    + [f"event.died.{k}" for k in causes if f"event.died.{k}" not in cat]
@@ -149,3 +164,36 @@ def test_every_literal_key_of_the_pages_exists() -> None:
     keys = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", text))
     assert len(keys) > 50
     assert sorted(k for k in keys if k not in CATALOGUES["fr"]) == []
+
+
+@pytest.mark.parametrize("template", ["home.html", "mj.html", "room.html"])
+def test_every_key_the_templates_ask_for_exists(template: str) -> None:
+    """Keys built in the templates (`t("opt." ~ name ~ ".help")` in _variants.html) are checked by rendering."""
+    from app.web.pages import templates
+
+    asked: list[str] = []
+
+    def t(key: str, **params: object) -> str:
+        asked.append(key)
+        return translate("fr", key, **params)
+
+    html = templates.env.get_template(template).render(t=t, lang="fr", langs=LANGS, catalogue={}, code="ABCDEFGH",
+                                                        pretty_code="ABCD-EFGH")
+    assert len(asked) > 10 and html
+    for lang in LANGS:
+        assert sorted(k for k in set(asked) if k not in catalogue(lang)) == [], lang
+
+
+def test_the_pages_know_the_night_presets() -> None:
+    """The order editor of static/js/setup.js starts from the engine's presets (night.NIGHT_ORDERS), and every step
+    of the night has its texts."""
+    js = (ROOT / "static" / "js" / "setup.js").read_text(encoding="utf-8")
+    block = js[js.index("export const NIGHT_ORDERS = {"):]
+    block = block[: block.index("};")]
+    for name, order in NIGHT_ORDERS.items():
+        body = block[block.index(f"{name}: ["):]
+        listed = re.findall(r"\"([a-z-]+)\"", body[: body.index("]")])
+        assert listed == order, name
+    for key in STEPS:
+        for lang in LANGS:
+            assert f"step.{key}" in catalogue(lang) and f"narr.{key}" in catalogue(lang), (key, lang)

@@ -336,12 +336,14 @@ def test_roles_command_lists_every_role_with_its_camp(capsys: pytest.CaptureFixt
     assert lines[0] == ["Simple Villageois", "Village"] and lines[1] == ["Loup-Garou", "Loups-Garous"]
 
 
-@pytest.mark.xfail(strict=False, reason="static/i18n/fr.json has no role.<key> / camp.<key> texts yet for the roles "
-                                        "of 001 and 004 (the lead's commit says they follow)")
 def test_roles_command_names_every_role_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     lines = roles_lines(capsys)
     untranslated = [line for line in lines if line[0].startswith("role.") or line[1].startswith("camp.")]
     assert untranslated == []
+    names = {line[0] for line in lines}
+    assert {"Salvateur", "Corbeau", "Ancien", "Joueur de Flûte", "Loup Blanc", "Infect Père des Loups", "Franc-maçon",
+            "Apprenti", "Assassin", "Tueur", "Marchand de sable", "Somnambule", "Casanova", "Berger", "Magicien",
+            "Louveteau", "Traître", "Vampire", "Hamster-garou", "Chaman"} <= names
 
 
 def test_simulate_every_role_without_errors(capsys: pytest.CaptureFixture[str]) -> None:

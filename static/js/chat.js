@@ -462,6 +462,7 @@ export class ChatPanel {
       if (view.phase === "night") return t("chat.readonly.night");
     }
     if (name === "wolves" && view.phase !== "night") return t("chat.readonly.wolves");
+    if ((name === "vampires" || name === "hamsters") && view.phase !== "night") return t("chat.readonly.night_only");
     if (name === "chaman" && this.mj) return t("chat.readonly.chaman");
     return t("chat.readonly");
   }

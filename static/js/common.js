@@ -103,7 +103,73 @@ const ICONS = {
   ghost: '<path d="M5 20V10a7 7 0 0 1 14 0v10l-2.5-2-2.3 2-2.2-2-2.2 2-2.3-2z"/><path d="M9.5 10.5h.01M14.5 10.5h.01"/>',
   relay: '<path d="M4 12h13M13 7l5 5-5 5"/>',
   repeat: '<path d="M17 2l3 3-3 3"/><path d="M4 11V9a4 4 0 0 1 4-4h12"/><path d="M7 22l-3-3 3-3"/><path d="M20 13v2a4 4 0 0 1-4 4H4"/>',
+  // Role emblems and the village's public marks.
+  home: '<path d="M4 11l8-7 8 7v9H4z"/><path d="M10 20v-5h4v5"/>',
+  note: '<path d="M9 18V5l11-2v13"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>',
+  frog: '<path d="M3 15c0-4 4-6.5 9-6.5s9 2.5 9 6.5-4 5-9 5-9-1-9-5z"/><circle cx="7.5" cy="7.5" r="2.5"/><circle cx="16.5" cy="7.5" r="2.5"/><path d="M8 15.5c2.2 1.3 5.8 1.3 8 0"/>',
+  feather: '<path d="M20 4C12 4 6 10 6 18v2"/><path d="M6 18c7 0 13-5 14-14"/><path d="M9.5 14.5h5"/>',
+  jester: '<path d="M4 18l2-10 6 5 6-5 2 10z"/><circle cx="6" cy="6" r="1.5"/><circle cx="18" cy="6" r="1.5"/>',
+  shield: '<path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z"/>',
+  potion: '<path d="M9 3h6M10 3v5L5 18a2 2 0 0 0 2 3h10a2 2 0 0 0 2-3l-5-10V3"/><path d="M7.5 14h9"/>',
+  target: '<circle cx="12" cy="12" r="8"/><circle cx="12" cy="12" r="3"/><path d="M12 2v4M12 18v4M2 12h4M18 12h4"/>',
+  mask: '<path d="M2 9c3-1 6-1 10 1 4-2 7-2 10-1-1 5-3 7-6 7-2 0-3-2-4-2s-2 2-4 2c-3 0-5-2-6-7z"/><path d="M7 11.5h2M15 11.5h2"/>',
+  sheep: '<path d="M6 10a3 3 0 0 1 4-3 3 3 0 0 1 5 0 3 3 0 0 1 3 4 3 3 0 0 1-2 5H8a3 3 0 0 1-2-6z"/><path d="M9 16v4M15 16v4"/>',
+  wand: '<path d="M4 20L14 10"/><path d="M16 3l1 2.5 2.5 1-2.5 1L16 10l-1-2.5-2.5-1 2.5-1z"/>',
+  dagger: '<path d="M20 4l-9.5 9.5"/><path d="M20 4v4l-8 8"/><path d="M8 11l5 5"/><path d="M9.5 14.5L4 20"/>',
+  steps: '<path d="M7 16c-2 0-3-2-3-5s1-5 3-5 3 2 3 5-1 5-3 5z"/><path d="M17 20c-2 0-3-2-3-5s1-5 3-5 3 2 3 5-1 5-3 5z"/>',
+  bat: '<path d="M2 8c2 0 3 1 4 3 1-2 3-3 6-3s5 1 6 3c1-2 2-3 4-3-1 4-3 8-6 9l-1-2-3 2-3-2-1 2c-3-1-5-5-6-9z"/>',
+  hamster: '<circle cx="12" cy="13" r="7"/><circle cx="6.5" cy="6.5" r="2"/><circle cx="17.5" cy="6.5" r="2"/><path d="M9.5 12h.01M14.5 12h.01M11 15.5h2"/>',
+  sleep: '<path d="M4 5h6l-6 7h6"/><path d="M13 11h5l-5 6h5"/>',
+  book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 19V5"/><path d="M9 7h6"/>',
+  hourglass: '<path d="M7 3h10v3l-5 6-5-6zM7 21h10v-3l-5-6-5 6z"/>',
+  card: '<rect x="5" y="3" width="14" height="18" rx="2"/><path d="M10 9.5a2 2 0 1 1 3 1.7c-.6.4-1 .8-1 1.6M12 16h.01"/>',
 };
+
+/** The emblem of each card (a neutral card for one that has none). */
+const ROLE_ICONS = {
+  villageois: "home", "loup-garou": "wolf", "loup-blanc": "wolf", "infect-pere-des-loups": "wolf", louveteau: "wolf",
+  voyante: "eye", sorciere: "potion", chasseur: "target", cupidon: "heart", "petite-fille": "eyeoff", voleur: "mask",
+  chaman: "ghost", salvateur: "shield", corbeau: "feather", ancien: "hourglass", "joueur-de-flute": "note",
+  "franc-macon": "users", apprenti: "book", assassin: "dagger", tueur: "dagger", "marchand-de-sable": "sleep",
+  somnambule: "steps", casanova: "heart", berger: "sheep", magicien: "wand", traitre: "mask", vampire: "bat",
+  "hamster-garou": "hamster",
+};
+
+export const roleIcon = (role, extra = "") => icon(ROLE_ICONS[role] || "card", extra);
+
+/** The village's public marks on a seat (view.public): charmed, a frog today, the Raven's curse, the idiot. */
+export function publicMarks(view, seat) {
+  const pub = (view && view.public) || {};
+  const mark = (cls, name, key) => h("span", { class: `badge mark ${cls}`, title: t(`${key}.help`), "data-mark": cls },
+    icon(name), h("span", { class: "mark-text" }, t(key)));
+  return [
+    (pub.charmed || []).includes(seat) ? mark("mark-charmed", "note", "public.charmed") : null,
+    (pub.frogs || []).includes(seat) ? mark("mark-frog", "frog", "public.frog") : null,
+    pub.raven === seat ? mark("mark-raven", "feather", "public.raven") : null,
+    pub.idiot === seat ? mark("mark-idiot", "jester", "public.idiot") : null,
+  ];
+}
+
+const SOLO_CAMPS = new Set(["loup-blanc", "joueur-de-flute", "tueur", "assassin"]);
+
+/**
+ * A player's camp as app/engine/rulesets/thiercelieux/roles.camp_of decides it: a loner stays alone; a bitten
+ * player is a vampire; a converted one (infected, a grown cub, a traitor turned) a wolf. `roles`: the ruleset's
+ * roles ({key, camp}), `marks`: {wolf, vampire}.
+ */
+export function campOf(role, roles, marks = {}) {
+  const info = (roles || []).find((r) => r.key === role);
+  const camp = info ? info.camp : role === "loup-garou" ? "wolves" : "village";
+  if (SOLO_CAMPS.has(camp)) return camp;
+  if (marks.vampire || camp === "vampires") return "vampires";
+  if (marks.wolf || camp === "wolves") return "wolves";
+  return camp;
+}
+
+export const isSoloCamp = (camp) => SOLO_CAMPS.has(camp);
+
+/** The CSS classes of a camp: its own, and "camp-solo" for a loner. */
+export const campClasses = (camp) => [`camp-${camp}`, SOLO_CAMPS.has(camp) && "camp-solo"];
 
 /** A small inline SVG icon (the machine may have no emoji font). */
 export function icon(name, extra = "") {
@@ -483,6 +549,11 @@ export function namer(view, events) {
 export function listNames(seats, name) {
   const items = (seats || []).map((s) => name(s));
   if (!items.length) return t("ui.nobody");
+  return listOf(items);
+}
+
+/** "A, B et C": a list of words as the reader's language says it. */
+export function listOf(items) {
   try {
     return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
   } catch {
@@ -517,9 +588,10 @@ export function choiceLabel(prompt, option) {
 function announceParams(params, name) {
   const out = {};
   for (const [key, value] of Object.entries(params || {})) {
-    if (["seat", "target", "partner"].includes(key)) out[key] = name(value);
+    if (["seat", "target", "partner", "by", "accused"].includes(key)) out[key] = name(value);
     else if (key === "seats") out[key] = listNames(value, name);
     else if (key === "role") out[key] = roleName(value);
+    else if (key === "roles" && Array.isArray(value)) out[key] = listOf(value.map(roleName));
     else if (key === "counts") out[key] = formatCounts(value, name);
     else if (key.endsWith("_at") && typeof value === "number") out[key] = localTime(value);
     else out[key] = value;
@@ -542,7 +614,7 @@ export function announceText(data, name, thirdPerson = false) {
 }
 
 const QUIET = new Set(["pending", "timer", "step_timer", "rng", "queue", "prompts_cleared", "created", "tag",
-  "step_deadline", "prompt_closed"]);
+  "step_deadline", "prompt_closed", "flag"]);
 
 /**
  * A readable line for an event, or null when it says nothing worth reading.
@@ -755,6 +827,23 @@ export function tallyOf(prompt) {
   return out;
 }
 
+/** A prompt's question, with the seats its info names (the wolves' victim, the accused) filled in. */
+export function promptTitle(prompt, name) {
+  const info = prompt.info || {};
+  const seat = (x) => (x !== undefined && x !== null ? name(x) : "");
+  return t(`prompt.${prompt.step}`, { victim: seat(info.victim), accused: seat(info.accused) });
+}
+
+/** "Yes: A, B · No: C" for a yes/no question several people answer (a pack's, the village's verdict). */
+export function confirmTally(prompt, name) {
+  const answers = Object.entries(prompt.answers || {});
+  if (!answers.length || (prompt.to || []).length < 2) return null;
+  const yes = answers.filter(([, a]) => a === true).map(([s]) => Number(s));
+  const no = answers.filter(([, a]) => a === false).map(([s]) => Number(s));
+  return h("p", { class: "confirm-tally small" },
+    t("ui.answers_so_far", { yes: yes.length ? listNames(yes, name) : "—", no: no.length ? listNames(no, name) : "—" }));
+}
+
 /** The steps where a voter may say why ("je vote contre X parce que…"). */
 export const REASON_STEPS = new Set(["vote", "revote", "election"]);
 export const MAX_REASON = 280;
@@ -800,7 +889,7 @@ export function renderPrompt(prompt, opts) {
   const locksAt = prompt.locks_at ?? opts.locksAt;
   const frozen = lock === "late" && answered; // a vote cast before the lock can no longer change
   const info = prompt.info || {};
-  const title = t(`prompt.${prompt.step}`, { victim: info.victim !== undefined && info.victim !== null ? name(info.victim) : "" });
+  const title = promptTitle(prompt, name);
   // A vote whose ballots only the MJ sees (the forum's first election) says so instead of "votes are public".
   const helpKey = prompt.visibility !== "public" && has(`prompt.${prompt.step}.secret.help`)
     ? `prompt.${prompt.step}.secret.help` : `prompt.${prompt.step}.help`;
@@ -824,13 +913,16 @@ export function renderPrompt(prompt, opts) {
         type: "button", onclick: () => submit(true) }, icon("check"), has(`prompt.${prompt.step}.yes`) ? t(`prompt.${prompt.step}.yes`) : t("ui.yes")),
       h("button", { class: ["btn", "btn-big", "btn-no", mine === false && "selected"], "data-answer": "no",
         type: "button", onclick: () => submit(false) }, icon("close"), has(`prompt.${prompt.step}.no`) ? t(`prompt.${prompt.step}.no`) : t("ui.no"))));
+    if (prompt.visibility !== "self") body.push(confirmTally(prompt, name));
   } else if (prompt.kind === "choice") {
     body.push(h("div", { class: "choices" }, (prompt.options || []).map((option) =>
       h("button", { class: ["btn", "btn-big", "choice", mine === option && "selected"], type: "button",
         "data-answer": option, onclick: () => submit(option) }, choiceLabel(prompt, option)))));
   } else {
     const tally = prompt.visibility !== "self" ? tallyOf(prompt) : new Map();
-    const multi = prompt.max > 1;
+    // A player's answer that cannot be taken back (the Assassin's signal) is picked, then confirmed.
+    const final = prompt.policy === "first" && !prompt.to_mj && !answered;
+    const multi = prompt.max > 1 || final;
     const sel = opts.selection;
     const key = prompt.id;
     if (multi && !sel.has(key)) sel.set(key, new Set(Array.isArray(mine) ? mine : []));
@@ -852,7 +944,10 @@ export function renderPrompt(prompt, opts) {
         onclick: () => {
           if (multi) {
             if (chosen.has(target)) chosen.delete(target);
-            else if (chosen.size < prompt.max) chosen.add(target);
+            else {
+              if (prompt.max === 1) chosen.clear();
+              if (chosen.size < prompt.max) chosen.add(target);
+            }
             opts.rerender();
           } else {
             submit(chosen.has(target) && prompt.min === 0 ? [] : [target]);
@@ -867,12 +962,17 @@ export function renderPrompt(prompt, opts) {
     });
     body.push(h("div", { class: "targets" }, buttons));
     const actions = [];
-    if (multi) {
+    if (final) {
+      actions.push(h("button", { class: "btn btn-primary btn-big submit", type: "button",
+        disabled: chosen.size < Math.max(1, prompt.min) || chosen.size > prompt.max ? true : null,
+        onclick: () => submit([...chosen]) },
+      has(`prompt.${prompt.step}.submit`) ? t(`prompt.${prompt.step}.submit`) : t("ui.confirm_pick")));
+    } else if (multi) {
       actions.push(h("button", { class: "btn btn-primary btn-big submit", type: "button",
         disabled: chosen.size < prompt.min || chosen.size > prompt.max ? true : null,
         onclick: () => submit([...chosen]) }, t("ui.validate_n", { n: chosen.size, max: prompt.max })));
     }
-    if (prompt.min === 0) {
+    if (prompt.min === 0 && !final) {
       const none = Array.isArray(mine) && mine.length === 0;
       actions.push(h("button", { class: ["btn", "btn-ghost", "btn-big", "nobody", none && "selected"], type: "button",
         disabled: frozen ? true : null, onclick: () => submit([]) }, has(`prompt.${prompt.step}.none`) ? t(`prompt.${prompt.step}.none`) : t("ui.pick_nobody")));

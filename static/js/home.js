@@ -1,12 +1,16 @@
 // Home page: create a room (players, composition, moderation, durations, options) or join one by its code.
 import { $, api, fill, h, localZone, mjKey, rejectionText, store, t, toast } from "./common.js";
 import {
-  bindSetup, compositionEditor, compositionOf, compositionProblem, countsOf, forumProblem, readOptions, writeOptions,
+  bindSetup, compositionEditor, compositionOf, compositionProblem, compositionReport, countsOf, forumProblem, readOptions,
+  refreshNightOrder, renderFakeRoles, reporter, useRuleset, writeOptions,
 } from "./setup.js";
 
 const form = $("#create-form");
 const playersInput = $("#players");
 const state = { counts: {}, info: null, touched: false };
+// The server's advice on the composition (warnings, balance): shown, never blocking.
+const askReport = reporter((report) => fill("#composition-report", compositionReport(report)));
+form.activeCards = () => (state.info ? compositionOf(state.counts, state.info.roles) : []);
 
 function players() {
   const n = Math.round(Number(playersInput.value));
@@ -28,6 +32,8 @@ function render() {
   const check = $("#composition-check");
   check.className = `comp-check ${problem ? "bad" : "good"}`;
   fill(check, problem || t("home.composition_ok", { n: total }));
+  askReport(players(), compositionOf(state.counts, state.info.roles));
+  refreshNightOrder(form);
 }
 
 async function load() {
@@ -37,6 +43,8 @@ async function load() {
     fill("#composition", h("p", { class: "error" }, rejectionText(err.code, err.message, err.params)));
     return;
   }
+  useRuleset(state.info);
+  renderFakeRoles(form, state.info.roles);
   // A forum game's hours are the MJ's own, unless they pick another time zone.
   writeOptions(form, { ...state.info.options, timezone: localZone() || state.info.options.timezone });
   suggest();

@@ -1,13 +1,13 @@
 // The game master's console: invite, seats, set-up and start; then the game's controls, seats, prompts and log.
 import {
-  $, api, Connection, copyText, loadQr, countdown, eventList, fill, formatAnswer, h, icon, keepAwake, keepFocus,
-  listNames, localTime, localZone, mjKey, namer, prettyCode, promptIndex, reasonsList, rejectionText, renderPrompt,
-  roleName, startClock, store, t, takeFragment, toast,
+  $, api, campClasses, campOf, Connection, copyText, loadQr, countdown, eventList, fill, formatAnswer, h, has, icon,
+  keepAwake, keepFocus, listNames, localTime, localZone, mjKey, namer, prettyCode, promptIndex, publicMarks,
+  reasonsList, rejectionText, renderPrompt, roleName, startClock, store, t, takeFragment, toast,
 } from "./common.js";
 import { ChatPanel, MAX_TEXT } from "./chat.js";
 import {
-  bindSetup, compositionEditor, compositionOf, compositionProblem, countsOf, forumProblem, readOptions, sortRoles,
-  writeOptions,
+  bindSetup, compositionEditor, compositionOf, compositionProblem, compositionReport, countsOf, forumProblem, readOptions,
+  refreshNightOrder, renderFakeRoles, reporter, sortRoles, useRuleset, warningText, writeOptions,
 } from "./setup.js";
 
 const root = $("#mj");
@@ -52,6 +52,8 @@ function start() {
   $("#copy-mj").addEventListener("click", () => copyText($("#mj-link").value));
   api("/api/rulesets/thiercelieux").then((info) => {
     ui.info = info;
+    useRuleset(info);
+    renderFakeRoles(setupForm, info.roles);
     render();
   }).catch((err) => toast(rejectionText(err.code, err.message, err.params)));
 
@@ -74,6 +76,14 @@ function start() {
 
 // -- set-up (lobby) ---------------------------------------------------------------------------------------------
 const setupForm = $("#setup-form");
+// The server's advice on the composition being edited (warnings, balance); advice only, the MJ may still start.
+const askReport = reporter((report) => fill("#mj-composition-report", compositionReport(report, { start: true })));
+setupForm.activeCards = () => {
+  const v = ui.conn && ui.conn.view;
+  const total = Object.values(ui.setup.counts).reduce((a, b) => a + b, 0);
+  if (total && ui.info) return compositionOf(ui.setup.counts, ui.info.roles);
+  return v ? v.composition || [] : [];
+};
 
 function markDirty() {
   ui.setup.dirty = true;
@@ -88,14 +98,19 @@ function renderSetupComposition() {
   const players = (v.players || []).length;
   const total = Object.values(ui.setup.counts).reduce((a, b) => a + b, 0);
   const check = $("#mj-composition-check");
+  refreshNightOrder(setupForm);
   if (!total) {
     check.className = "comp-check";
     fill(check, t("mj.composition_auto"));
+    // The suggested composition the server will use: its report comes with the view.
+    askReport(0, []);
+    fill("#mj-composition-report", compositionReport(v.mj && v.mj.composition_report, { start: true }));
     return;
   }
   const problem = players >= (ui.info.min_players || 5) ? compositionProblem(players, ui.setup.counts, ui.info.roles) : null;
   check.className = `comp-check ${problem ? "bad" : "good"}`;
   fill(check, problem || t("mj.composition_fits", { n: total, players }));
+  askReport(Math.max(players, ui.info.min_players || 5), compositionOf(ui.setup.counts, ui.info.roles));
 }
 
 function syncSetup(v) {
@@ -313,6 +328,12 @@ function controls(v, name) {
     if (players < min) problem = t("error.not_enough_players", { min });
     else if (ui.info && v.composition.length) problem = compositionProblem(players, countsOf(v.composition), ui.info.roles);
     out.push(h("p", { class: ["comp-check", problem ? "bad" : "good"] }, problem || t("mj.ready", { n: players })));
+    const report = v.mj && v.mj.composition_report;
+    if (report && (report.warnings || []).length && players >= min) {
+      // The rules' advice on the saved composition: the MJ may start anyway.
+      out.push(h("ul", { class: "comp-warnings small" }, report.warnings.map((w) =>
+        h("li", { class: "comp-warning", "data-code": w.code }, icon("bell"), h("span", {}, warningText(w))))));
+    }
     if (ui.setup.dirty) out.push(h("p", { class: "small muted" }, t("mj.unsaved_start")));
     out.push(h("button", { type: "button", class: "btn btn-primary btn-big btn-block", id: "start-game",
       onclick: startGame }, icon("play"), t("mj.start")));
@@ -410,7 +431,7 @@ function lobbySeats(v) {
 }
 
 function tagText(key, value, name) {
-  if (key === "seen" && value && typeof value === "object") {
+  if (key === "seen" && value && typeof value === "object" && !Array.isArray(value)) {
     return t("tag.seen", { list: Object.entries(value).map(([s, r]) => `${name(s)}: ${roleName(r)}`).join(", ") });
   }
   if (key === "lover") return t("tag.lover", { name: name(value) });
@@ -418,6 +439,12 @@ function tagText(key, value, name) {
   if (key === "pf_seen") return t("tag.pf_seen", { names: listNames(value, name) });
   if (key === "heal_used" || key === "poison_used") return t(`tag.${key}`);
   if (key === "afk_missed") return t("tag.afk_missed", { n: value });
+  if (has(`tag.${key}`)) {
+    return t(`tag.${key}`, {
+      value, role: typeof value === "string" ? roleName(value) : "",
+      name: typeof value === "number" ? name(value) : "", names: Array.isArray(value) ? listNames(value, name) : "",
+    });
+  }
   return `${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`;
 }
 
@@ -430,16 +457,18 @@ function gameSeats(v, name) {
   return h("div", { class: "seat-grid" }, v.players.map((p) => {
     const asked = openPrompts.filter((pr) => (pr.to || []).includes(p.seat));
     const seatTags = Object.entries(tags[String(p.seat)] || {}).filter(([k, val]) => !(k === "afk_missed" && !val));
-    const camp = p.role === "loup-garou" ? "wolves" : "village";
+    const marks = tags[String(p.seat)] || {};
+    const camp = campOf(p.role, ui.info && ui.info.roles, { wolf: marks.wolf, vampire: marks.vampire });
     const missed = Number((tags[String(p.seat)] || {}).afk_missed || 0);
     const afk = afkAfter > 0 && missed >= afkAfter && p.alive && !ended;
-    return h("article", { class: ["seat-card", !p.alive && "dead", `camp-${camp}`, afk && "afk"], "data-seat": p.seat },
+    return h("article", { class: ["seat-card", !p.alive && "dead", ...campClasses(camp), afk && "afk"], "data-seat": p.seat },
       h("header", {},
         h("b", { class: "seat-name" }, p.name),
         h("span", { class: "pmarks" },
           afk ? h("span", { class: "badge badge-warn badge-afk", title: t("mj.afk_help", { n: missed }) }, t("mj.afk")) : null,
           p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star")) : null,
           lovers.has(p.seat) ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
+          publicMarks(v, p.seat),
           !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)),
       h("p", { class: "seat-role" }, roleName(p.role)),
       afk ? h("button", { type: "button", class: "btn btn-small btn-primary afk-substitute", onclick: () => openSubstitute(p) },

@@ -1,8 +1,9 @@
 // The player's (or spectator's) page: join, lobby, role card, night prompts, day votes, end of the game.
 import {
-  $, api, Connection, countdown, loadQr, describe, eventList, fill, h, icon, keepAwake, keepFocus, listNames, localTime,
-  localZone, namer, prettyCode, promptIndex, reasonsList, rejectionText, renderPrompt, roleName, seatKey, startClock,
-  store, t, tallyOf, takeFragment, toast,
+  $, api, campClasses, campOf, confirmTally, Connection, countdown, loadQr, describe, eventList, fill, h, has, icon,
+  keepAwake, keepFocus, listNames, localTime, localZone, namer, prettyCode, promptIndex, promptTitle, publicMarks,
+  reasonsList, rejectionText, renderPrompt, roleIcon, roleName, seatKey, startClock, store, t, tallyOf, takeFragment,
+  toast,
 } from "./common.js";
 import { ChatPanel } from "./chat.js";
 
@@ -28,7 +29,13 @@ const ui = {
   loaded: null, // how many events the first frame held (a rematch announced after that is live)
   unread: 0,
   timer: null,
+  roles: null, // the ruleset's roles ({key, camp}), for the camp on the role card
 };
+
+api("/api/rulesets/thiercelieux").then((info) => {
+  ui.roles = info.roles;
+  render();
+}).catch(() => { /* the card then guesses the camp from the role's name */ });
 
 // A substitute's link carries the seat's token in the fragment (#t=…): keep it, then clean the address.
 const fromLink = takeFragment("t");
@@ -284,9 +291,12 @@ document.addEventListener("visibilitychange", () => {
   render();
 });
 
+/** A question that waits for nothing: final and "nobody" allowed (the Assassin's signal, open all day). */
+const optionalPrompt = (p) => p.policy === "first" && p.min === 0;
+
 function waitingPrompt(v) {
   const me = v.me ? String(v.me.seat) : null;
-  return (v.prompts || []).some((p) => p.mine && me !== null && !(me in (p.answers || {})));
+  return (v.prompts || []).some((p) => p.mine && !optionalPrompt(p) && me !== null && !(me in (p.answers || {})));
 }
 
 function badges(v) {
@@ -338,7 +348,7 @@ function notify(title, body) {
 function notifyIfAway(v, name) {
   const phase = `${v.phase}:${v.night}:${v.day}`;
   const me = v.me ? String(v.me.seat) : null;
-  const open = (v.prompts || []).filter((p) => p.mine && me !== null && !(me in (p.answers || {})));
+  const open = (v.prompts || []).filter((p) => p.mine && !optionalPrompt(p) && me !== null && !(me in (p.answers || {})));
   const first = notes.prompts === null;
   const known = notes.prompts || new Set();
   notes.prompts = new Set(open.map((p) => p.id));
@@ -348,8 +358,7 @@ function notifyIfAway(v, name) {
   const fresh = open.filter((p) => !known.has(p.id));
   if (fresh.length) {
     const p = fresh[0];
-    const info = p.info || {};
-    notify(t("notify.prompt"), t(`prompt.${p.step}`, { victim: info.victim !== undefined && info.victim !== null ? name(info.victim) : "" }));
+    notify(t("notify.prompt"), promptTitle(p, name));
   } else if (previousPhase !== phase) {
     notify(t("notify.phase"), phaseText(v));
   }
@@ -465,7 +474,9 @@ function stage(v, events, ctx) {
     }));
   }
   for (const prompt of v.prompts || []) {
-    if (!prompt.mine && prompt.visibility === "public" && prompt.kind === "pick") parts.push(tallyPanel(prompt, ctx.name));
+    if (prompt.mine || prompt.visibility !== "public") continue;
+    if (prompt.kind === "pick") parts.push(tallyPanel(prompt, ctx.name));
+    else if (prompt.kind === "confirm") parts.push(verdictPanel(prompt, ctx.name, events));
   }
   const peek = v.secrets && v.secrets.peek;
   if (peek && v.phase === "night") {
@@ -503,7 +514,28 @@ function headline(v, acting, schedule) {
   }
   return h("div", { class: "headline headline-day" }, icon("sun"), h("div", {},
     h("h1", {}, key ? t(`narr.${key}`) : t("phase.day", { n: v.day })),
-    key && (key === "debate" || key === "dawn") ? h("p", {}, t(`narr.${key}.help`)) : null));
+    key && has(`narr.${key}.help`) ? h("p", {}, t(`narr.${key}.help`)) : null));
+}
+
+/** A public yes/no question the viewer does not answer (the village's verdict on the accused). */
+function verdictPanel(prompt, name, events) {
+  const waiting = (prompt.to || []).filter((s) => !(String(s) in (prompt.answers || {})));
+  // Who is on trial: the prompt's info is its jurors' only; the morning's announcement told everyone.
+  const info = { ...(prompt.info || {}) };
+  if (info.accused === undefined) {
+    const said = [...events].reverse().find((e) => e.type === "announce" && e.data && e.data.key === "accused");
+    if (said) info.accused = said.data.params.seat;
+  }
+  return h("div", { class: "card tally", "data-prompt": prompt.id },
+    h("h3", {}, promptTitle({ ...prompt, info }, name)),
+    confirmTally(prompt, name) || h("p", { class: "muted" }, t("ui.no_votes")),
+    waiting.length ? h("p", { class: "muted small" }, t("ui.waiting_for", { names: listNames(waiting, name) })) : null);
+}
+
+/** The table's rule about saying one's role (004), for everyone to see. */
+function talkRule(v) {
+  const rule = (v.public && v.public.role_talk) || (v.options && v.options.role_talk) || "allowed";
+  return h("p", { class: ["talk-rule", `talk-${rule}`], "data-rule": rule }, icon("chat"), h("span", {}, t(`talk.${rule}`)));
 }
 
 function tallyPanel(prompt, name) {
@@ -544,6 +576,7 @@ function lobbyStage(v) {
       Object.keys(counts).length ? h("div", { class: "deck" }, h("h3", {}, t("room.cards_in_play")),
         h("ul", { class: "chips" }, Object.entries(counts).map(([role, n]) =>
           h("li", { class: "chip" }, n > 1 ? `${n} × ${roleName(role)}` : roleName(role))))) : null,
+      talkRule(v),
       me ? h("div", { class: "button-row lobby-buttons" },
         notifyButton(),
         WIDE.matches ? null : h("button", { type: "button", class: "btn btn-small", onclick: () => setTab("chat") },
@@ -553,6 +586,9 @@ function lobbyStage(v) {
   ];
 }
 
+const END_ICONS = { wolves: "wolf", lovers: "heart", vampires: "bat", hamsters: "hamster", "loup-blanc": "wolf",
+  "joueur-de-flute": "note", tueur: "dagger", assassin: "dagger" };
+
 function endStage(v, name) {
   const result = v.result || {};
   const winners = new Set(result.winners || []);
@@ -561,7 +597,7 @@ function endStage(v, name) {
   const title = stopped ? t("end.stopped") : t(`end.win.${result.camp}`);
   const personal = me && !stopped ? (winners.has(me.seat) ? t("end.you_won") : t("end.you_lost")) : null;
   return h("div", { class: ["card", "end", `end-${result.camp || "none"}`] },
-    h("div", { class: "end-icon" }, icon(result.camp === "wolves" ? "wolf" : result.camp === "lovers" ? "heart" : "sun")),
+    h("div", { class: "end-icon" }, icon(END_ICONS[result.camp] || "sun")),
     h("h1", { class: "end-title" }, title),
     personal ? h("p", { class: "end-personal" }, personal) : null,
     winners.size ? h("p", { class: "winners" }, t("end.winners", { names: listNames([...winners], name) })) : null,
@@ -586,8 +622,10 @@ function roleCard(v, name) {
       sessionStorage.setItem(CARD_KEY, ui.cardHidden ? "1" : "0");
       render();
     } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
-  const camp = me.role === "loup-garou" ? "wolves" : "village";
   const secrets = v.secrets || {};
+  const bitten = !ui.conn.events.some((e) => e.type === "role_set" && e.data && e.data.seat !== me.seat) &&
+    ui.conn.events.some((e) => e.type === "announce" && e.data && e.data.key === "you_are_a_vampire");
+  const camp = campOf(me.role, ui.roles, { wolf: secrets.converted, vampire: bitten });
   const extra = [];
   if (me.original_role && me.original_role !== me.role) extra.push(t("room.was_role", { role: roleName(me.original_role) }));
   if (secrets.lover !== undefined) extra.push(h("span", { class: "love" }, icon("heart"), t("room.in_love_with", { name: name(secrets.lover) })));
@@ -599,16 +637,45 @@ function roleCard(v, name) {
       poison: secrets.potions.poison ? t("room.potion_left") : t("room.potion_used"),
     }));
   }
-  return h("div", { class: ["role-card", `camp-${camp}`, hidden && "is-hidden"], "data-role": hidden ? null : me.role },
+  extra.push(...secretLines(v, secrets, name, bitten));
+  return h("div", { class: ["role-card", ...campClasses(camp), hidden && "is-hidden"], "data-role": hidden ? null : me.role,
+    "data-camp": hidden ? null : camp },
     h("div", { class: "role-card-top" }, h("span", { class: "eyebrow" }, t("room.your_role")), toggle),
     hidden ? h("p", { class: "role-hidden" }, t("room.card_hidden"))
       : [
-        h("div", { class: "role-emblem" }, icon(camp === "wolves" ? "wolf" : "moon")),
+        h("div", { class: "role-emblem" }, roleIcon(me.role)),
         h("h2", { class: "role-name" }, roleName(me.role)),
         h("p", { class: "role-camp" }, t(`camp.${camp}`)),
-        h("p", { class: "role-desc" }, t(`role.${me.role}.desc`)),
+        h("p", { class: "role-desc" }, has(`role.${me.role}.desc`) ? t(`role.${me.role}.desc`) : ""),
         extra.length ? h("ul", { class: "role-secrets" }, extra.map((x) => h("li", {}, x))) : null,
+        talkRule(v),
       ]);
+}
+
+/** What only this player knows, in plain words (view.secrets). */
+function secretLines(v, secrets, name, bitten) {
+  const me = v.me;
+  const out = [];
+  if (Array.isArray(secrets.masons)) {
+    const brothers = secrets.masons.filter((s) => s !== me.seat);
+    out.push(h("span", {}, icon("users"), " ", brothers.length ? t("room.secret.masons", { names: listNames(brothers, name) })
+      : t("room.secret.masons_alone")));
+  }
+  if (secrets.master !== undefined && secrets.master !== null) {
+    out.push(h("span", {}, icon("book"), " ", t("room.secret.master", { name: name(secrets.master) })));
+  }
+  if (typeof secrets.sheep === "number" && secrets.sheep <= 0) out.push(h("span", {}, icon("sheep"), " ", t("room.secret.sheep_dead")));
+  if (secrets.last_protected !== undefined && secrets.last_protected !== null) {
+    out.push(h("span", {}, icon("shield"), " ", t("room.secret.last_protected", { name: name(secrets.last_protected) })));
+  }
+  if (secrets.infect_used) out.push(t("room.secret.infect_used"));
+  if (secrets.struck !== undefined && secrets.struck === v.day && v.phase === "day") out.push(t("room.secret.struck"));
+  if (bitten) out.push(h("span", {}, icon("bat"), " ", t("room.secret.vampire")));
+  else if (secrets.converted) out.push(h("span", {}, icon("wolf"), " ", t("room.secret.converted")));
+  if (secrets.second_role) out.push(t("room.secret.second_role", { role: roleName(secrets.second_role) }));
+  if (secrets.camp_card) out.push(t("room.secret.camp_card", { role: roleName(secrets.camp_card) }));
+  if (v.public && v.public.powers_lost && campOf(me.role, ui.roles) === "village") out.push(t("room.powers_lost_card"));
+  return out;
 }
 
 function village(v) {
@@ -618,12 +685,14 @@ function village(v) {
   return [
     h("h2", {}, t("room.village"), h("small", { class: "muted" }, " · ",
       v.phase === "lobby" ? t("room.seated", { n: players.length }) : t("room.alive_count", { n: alive, total: players.length }))),
+    v.public && v.public.powers_lost ? h("p", { class: "notice-line powers-lost" }, t("public.powers_lost")) : null,
     h("ul", { class: "players" }, players.map((p) => h("li", { class: ["player", !p.alive && "dead", p.me && "me"], "data-seat": p.seat },
       h("span", { class: "pname" }, p.name, p.me ? h("small", {}, ` (${t("ui.you")})`) : null),
       h("span", { class: "pmarks" },
         p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star"), t("ui.captain")) : null,
         lover === p.seat ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
-        p.role && !p.me ? h("span", { class: ["badge", "role-chip", p.role === "loup-garou" && "wolf"] }, roleName(p.role)) : null,
+        publicMarks(v, p.seat),
+        p.role && !p.me ? h("span", { class: ["badge", "role-chip", campOf(p.role, ui.roles) === "wolves" && "wolf"] }, roleName(p.role)) : null,
         !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)))),
   ];
 }

@@ -1,16 +1,52 @@
 // Game set-up shared by the home page and the MJ console: the composition editor and the options form.
-import { h, localZone, roleName, t } from "./common.js";
+import { api, campClasses, h, icon, isSoloCamp, localZone, roleIcon, roleName, t } from "./common.js";
 
 export const DURATIONS = ["night_step", "election", "debate", "vote", "dawn", "reaction"];
-const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat"];
-const SELECTS = ["wolves_disagree", "petite_fille", "village_readers"];
-const INTEGERS = ["vote_lock", "vote_late", "afk_after"];
+const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat",
+  // variants (templates/_variants.html)
+  "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village", "ghosts",
+  "wolves_win_one_villager", "captain_double", "cupid_with_lovers", "cupid_self", "cupid_no_vote_lovers", "mj_lovers",
+  "hesitation_against_self"];
+// Selects and radio groups alike (a radio group's RadioNodeList has a value too).
+const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
+  "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk"];
+const NUMBER_SELECTS = ["piper_charms", "magicien_frogs"];
+const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day"];
 const TEXTS = ["timezone", "day_end"];
 // A forum game lasts days: when the MJ picks it, the durations that still count become hours, not seconds.
 const FORUM_DURATIONS = { night_step: 7200, vote: 1200, reaction: 1800, dawn: 60 };
-// The order cards are listed in: wolves first, then the village's powers, then the plain villagers.
+// The order cards are listed in: wolves first, then the village's powers, then the loners and other packs, then the
+// plain villagers.
 const ORDER = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
-  "villageois"];
+  "infect-pere-des-loups", "salvateur", "corbeau", "ancien", "franc-macon", "apprenti", "marchand-de-sable",
+  "somnambule", "casanova", "berger", "magicien", "louveteau", "traitre", "loup-blanc", "joueur-de-flute", "assassin",
+  "tueur", "vampire", "hamster-garou", "villageois"];
+// The cards of the official rulebook (003) and the Chaman, always in sight; the others fold under "More roles".
+const CLASSIC = new Set(["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
+  "villageois"]);
+
+// The night's presets, as app/engine/rulesets/thiercelieux/night.py NIGHT_ORDERS has them (tests/test_i18n.py
+// checks they agree); the ruleset's info may carry its own (`night_orders`), which then wins.
+export const NIGHT_ORDERS = {
+  official: ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "marchand-de-sable",
+    "salvateur", "somnambule", "casanova", "louveteau", "voyante", "loups", "infect", "hamsters", "vampires",
+    "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "joueur-de-flute", "magicien"],
+  forum: ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "voyante", "salvateur",
+    "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups", "infect", "hamsters",
+    "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
+};
+const FIRST_NIGHT_ONLY = new Set(["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"]);
+// The card whose presence makes a step run, when it is not the step's own name (night.step_cards).
+const STEP_CARDS = {
+  amoureux: ["cupidon"], "francs-macons": ["franc-macon"], infect: ["infect-pere-des-loups"], hamsters: ["hamster-garou"],
+  vampires: ["vampire"], loups: ["loup-garou", "loup-blanc", "infect-pere-des-loups"],
+};
+
+/** A wolf card (the ruleset's info says so when it can; else its camp does). */
+export function isWolfCard(role) {
+  if (role && typeof role.wolf === "boolean") return role.wolf;
+  return Boolean(role) && (role.camp === "wolves" || role.key === "loup-blanc");
+}
 
 export function countsOf(composition) {
   const counts = {};
@@ -42,7 +78,7 @@ export function expectedCards(players, counts) {
 export function compositionProblem(players, counts, roles) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const expected = expectedCards(players, counts);
-  if (!(counts["loup-garou"] > 0)) return t("error.no_wolf");
+  if (!roles.some((role) => isWolfCard(role) && counts[role.key] > 0)) return t("error.no_wolf");
   for (const role of roles) {
     if (role.unique && (counts[role.key] || 0) > 1) return t("error.role_twice", { role: roleName(role.key) });
   }
@@ -54,7 +90,7 @@ export function compositionProblem(players, counts, roles) {
  * A +/− counter per role. `state.counts` is changed in place; `onChange()` is called after every change.
  */
 export function compositionEditor(roles, state, onChange) {
-  const rows = sortRoles(roles).map((role) => {
+  const row = (role) => {
     const count = state.counts[role.key] || 0;
     const change = (delta) => {
       const next = Math.max(0, (state.counts[role.key] || 0) + delta);
@@ -62,17 +98,91 @@ export function compositionEditor(roles, state, onChange) {
       state.counts[role.key] = next;
       onChange();
     };
-    return h("div", { class: ["comp-row", count === 0 && "zero", `camp-${role.camp}`], "data-role": role.key },
+    return h("div", { class: ["comp-row", count === 0 && "zero", ...campClasses(role.camp)], "data-role": role.key },
+      roleIcon(role.key, "comp-icon"),
       h("span", { class: "comp-name" }, h("b", {}, roleName(role.key)),
-        h("small", {}, t(`camp.${role.camp}`), role.unique ? "" : ` · ${t("ui.several")}`)),
+        h("small", {}, isSoloCamp(role.camp) ? t("comp.camp_solo") : t(`camp.${role.camp}`),
+          role.unique ? "" : ` · ${t("ui.several")}`)),
       h("span", { class: "stepper small" },
         h("button", { type: "button", class: "btn btn-round", "aria-label": `${t("ui.less")} ${roleName(role.key)}`,
           disabled: count === 0 ? true : null, onclick: () => change(-1) }, "−"),
         h("output", { class: "comp-count" }, String(count)),
         h("button", { type: "button", class: "btn btn-round", "aria-label": `${t("ui.more")} ${roleName(role.key)}`,
           disabled: role.unique && count >= 1 ? true : null, onclick: () => change(1) }, "+")));
-  });
-  return h("div", { class: "comp-rows" }, rows);
+  };
+  const sorted = sortRoles(roles);
+  const main = sorted.filter((role) => CLASSIC.has(role.key));
+  const more = sorted.filter((role) => !CLASSIC.has(role.key));
+  const counted = more.filter((role) => state.counts[role.key] > 0).length;
+  if (!more.length) return h("div", { class: "comp-rows" }, main.map(row));
+  // The other roles fold away on a phone; open when one of them is in play (or the MJ opened it).
+  const details = h("details", { class: "comp-more", open: state.moreOpen ?? counted > 0 ? true : null,
+    ontoggle: (ev) => { state.moreOpen = ev.target.open; } },
+  h("summary", {}, h("span", {}, t("comp.more_roles", { n: more.length })),
+    h("small", { class: "muted" }, counted ? ` · ${counted} ✓` : ` · ${t("comp.more_roles_help")}`)),
+  h("div", { class: "comp-rows" }, more.map(row)));
+  return h("div", { class: "comp-editor" }, h("div", { class: "comp-rows" }, main.map(row)), details);
+}
+
+// -- composition help: the server's warnings and balance (POST /api/rulesets/thiercelieux/composition) ----------
+/**
+ * A function that asks the server for the report of a composition, at most once per pause in the typing, and
+ * hands the latest answer to `onReport(report)` (null when there is nothing to judge or the request failed).
+ */
+export function reporter(onReport, delay = 250) {
+  let timer = null;
+  let asked = 0;
+  let last = "";
+  return (players, composition) => {
+    clearTimeout(timer);
+    const key = JSON.stringify([players, composition]);
+    if (!composition.length || !players) {
+      last = key;
+      onReport(null);
+      return;
+    }
+    if (key === last) return;
+    timer = setTimeout(async () => {
+      const mine = ++asked;
+      try {
+        const report = await api("/api/rulesets/thiercelieux/composition", { method: "POST", body: { players, composition } });
+        if (mine === asked) {
+          last = key;
+          onReport(report);
+        }
+      } catch {
+        if (mine === asked) onReport(null);
+      }
+    }, delay);
+  };
+}
+
+/** The sentence of one warning of the report. */
+export function warningText(warning) {
+  if (warning.code === "prerequisite") return t("comp.warn.prerequisite", { role: roleName(warning.role), players: warning.players });
+  if (warning.code === "many_wolves") return t("comp.warn.many_wolves", { wolves: warning.wolves, suggested: warning.suggested });
+  return warning.code;
+}
+
+/** The report shown under the composition: the warnings (advice, never a refusal) and the balance indicator. */
+export function compositionReport(report, { start = false } = {}) {
+  if (!report) return null;
+  const warnings = report.warnings || [];
+  const balance = Number(report.balance) || 0;
+  const span = 20;
+  const at = ((Math.max(-span, Math.min(span, balance)) + span) / (2 * span)) * 100;
+  return [
+    warnings.length ? h("div", { class: "comp-warnings", role: "status" },
+      h("ul", {}, warnings.map((w) => h("li", { class: "comp-warning", "data-code": w.code, "data-role": w.role || null },
+        icon("bell"), h("span", {}, warningText(w))))),
+      h("p", { class: "small muted" }, t(start ? "comp.advisory_start" : "comp.advisory"))) : null,
+    h("div", { class: ["balance", `balance-${report.verdict}`], "data-verdict": report.verdict, "data-balance": balance },
+      h("p", { class: "balance-line" }, h("b", {}, t("comp.balance", { balance: balance > 0 ? `+${balance}` : String(balance) })),
+        " — ", h("span", { class: "balance-verdict" }, t(`comp.verdict.${report.verdict}`))),
+      h("div", { class: "balance-bar", "aria-hidden": "true" }, h("span", { class: "balance-mark", style: `left: ${at.toFixed(1)}%` })),
+      h("div", { class: "balance-ends", "aria-hidden": "true" }, h("span", {}, t("camp.wolves")), h("span", {}, t("camp.village"))),
+      h("p", { class: "hint" }, t("comp.balance_help"))),
+  ];
 }
 
 /** "2 h", "1 h 30 min", "45 s", "1 d 2 h": a number of seconds as people say it. */
@@ -95,6 +205,11 @@ export function writeOptions(form, options) {
   }
   for (const key of CHECKS) if (form.elements[key]) form.elements[key].checked = Boolean(options[key]);
   for (const key of SELECTS) if (form.elements[key] && options[key]) form.elements[key].value = options[key];
+  for (const key of NUMBER_SELECTS) {
+    if (form.elements[key] && options[key] !== undefined) form.elements[key].value = String(options[key]);
+  }
+  writeFakeRoles(form, options.fake_roles || []);
+  writeNightOrder(form, options.night_order_custom || null);
   for (const key of [...INTEGERS, ...TEXTS]) {
     if (form.elements[key] && options[key] !== undefined && options[key] !== null) form.elements[key].value = String(options[key]);
   }
@@ -116,7 +231,11 @@ export function readOptions(form) {
     if (input && input.value !== "" && Number.isFinite(value) && value > 0) out[key] = value;
   }
   for (const key of CHECKS) if (form.elements[key]) out[key] = form.elements[key].checked;
-  for (const key of SELECTS) if (form.elements[key]) out[key] = form.elements[key].value;
+  for (const key of SELECTS) if (form.elements[key] && form.elements[key].value) out[key] = form.elements[key].value;
+  for (const key of NUMBER_SELECTS) if (form.elements[key]) out[key] = Number(form.elements[key].value);
+  const fakes = readFakeRoles(form);
+  if (fakes) out.fake_roles = fakes;
+  if (form.querySelector("[data-night-order]")) out.night_order_custom = form.nightCustom ? [...form.nightCustom] : null;
   if (form.elements.petite_fille_risk && form.elements.petite_fille_risk.value !== "") {
     out.petite_fille_risk = Math.min(1, Math.max(0, Number(form.elements.petite_fille_risk.value) / 100));
   }
@@ -124,7 +243,9 @@ export function readOptions(form) {
   if (mod) out.moderation = mod.value;
   for (const key of INTEGERS) {
     const input = form.elements[key];
-    if (input && input.value !== "" && Number.isFinite(Number(input.value))) out[key] = Math.max(0, Math.round(Number(input.value)));
+    if (input && input.value !== "" && Number.isFinite(Number(input.value))) {
+      out[key] = Math.max(Number(input.min) || 0, Math.round(Number(input.value)));
+    }
   }
   for (const key of TEXTS) {
     const input = form.elements[key];
@@ -159,6 +280,7 @@ function minutesBefore(hhmm, minutes) {
 
 /** Show the forum's fields or the live ones, the durations in words, and an example of a forum day. */
 export function refreshSetup(form) {
+  refreshNightOrder(form);
   const forum = scheduleOf(form) === "forum";
   for (const node of form.querySelectorAll("[data-forum-only]")) node.hidden = !forum;
   for (const node of form.querySelectorAll("[data-live-only]")) node.hidden = forum;
@@ -211,5 +333,130 @@ export function bindSetup(form, defaults) {
       refreshSetup(form);
     });
   }
+  if (form.elements.night_order) {
+    // Another preset: a customised order starts again from it.
+    form.elements.night_order.addEventListener("change", () => {
+      if (form.nightCustom) form.nightCustom = [...presetOf(form)];
+      renderNightOrder(form);
+    });
+  }
   form.addEventListener("input", () => refreshSetup(form));
+}
+
+// -- made-up roles (004: "le MDJ peut également appeler des rôles qui n'existent pas") ---------------------------
+/** Draw a checkbox per role the MJ may call without dealing it (the roles come from the ruleset's info). */
+export function renderFakeRoles(form, roles) {
+  const box = form.querySelector("[data-fake-roles]");
+  if (!box || !roles) return;
+  const wanted = new Set(JSON.parse(form.dataset.fakeRoles || "[]"));
+  box.replaceChildren(...sortRoles(roles).filter((role) => role.key !== "villageois" && role.key !== "loup-garou")
+    .map((role) => h("label", { class: "chip-check" },
+      h("input", { type: "checkbox", name: "fake_roles", value: role.key, checked: wanted.has(role.key) ? true : null }),
+      h("span", {}, roleName(role.key)))));
+}
+
+function writeFakeRoles(form, list) {
+  form.dataset.fakeRoles = JSON.stringify(list || []);
+  const wanted = new Set(list || []);
+  for (const box of form.querySelectorAll('input[name="fake_roles"]')) box.checked = wanted.has(box.value);
+}
+
+/** The checked made-up roles, or null while their checkboxes are not drawn (then the option is left as it is). */
+function readFakeRoles(form) {
+  const boxes = [...form.querySelectorAll('input[name="fake_roles"]')];
+  if (!boxes.length) return null;
+  return boxes.filter((box) => box.checked).map((box) => box.value);
+}
+
+// -- the night's order: a preset, or the MJ's own order of its steps ---------------------------------------------
+let orders = NIGHT_ORDERS;
+
+/** Take the presets from the ruleset's info when it carries them. */
+export function useRuleset(info) {
+  if (info && info.night_orders && typeof info.night_orders === "object") orders = info.night_orders;
+}
+
+function presetOf(form) {
+  const key = form.elements.night_order ? form.elements.night_order.value : "official";
+  return orders[key] || orders.official || [];
+}
+
+function writeNightOrder(form, custom) {
+  form.nightCustom = custom ? [...custom] : null;
+  renderNightOrder(form);
+}
+
+/** The steps that will run: one of their cards is in the composition (or called as a made-up role). */
+function activeSteps(form) {
+  const cards = new Set(form.activeCards ? form.activeCards() : []);
+  for (const role of readFakeRoles(form) || JSON.parse(form.dataset.fakeRoles || "[]")) cards.add(role);
+  if (form.elements.mj_lovers && form.elements.mj_lovers.checked) cards.add("cupidon");
+  const active = new Set();
+  for (const key of [...orders.official || [], ...orders.forum || []]) {
+    if ((STEP_CARDS[key] || [key]).some((card) => cards.has(card))) active.add(key);
+  }
+  return active;
+}
+
+function changed(form) {
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/** The order editor: "customise" reveals the steps of the preset, each with up and down buttons. */
+export function renderNightOrder(form) {
+  const box = form.querySelector("[data-night-order]");
+  if (!box) return;
+  const custom = form.nightCustom;
+  const toggle = h("label", { class: "check" },
+    h("input", { type: "checkbox", class: "night-order-toggle", checked: custom ? true : null, onchange: (ev) => {
+      form.nightCustom = ev.target.checked ? [...presetOf(form)] : null;
+      renderNightOrder(form);
+    } }),
+    h("span", {}, t("opt.night_order_custom")));
+  if (!custom) {
+    box.replaceChildren(toggle);
+    return;
+  }
+  const move = (i, delta) => {
+    const list = form.nightCustom;
+    const j = i + delta;
+    if (j < 0 || j >= list.length) return;
+    [list[i], list[j]] = [list[j], list[i]];
+    renderNightOrder(form);
+    const again = box.querySelector(`li[data-step="${list[j]}"] .${delta < 0 ? "move-up" : "move-down"}`);
+    (again && !again.disabled ? again : box.querySelector(`li[data-step="${list[j]}"] button:not([disabled])`))?.focus();
+    changed(form);
+  };
+  const active = activeSteps(form);
+  const list = h("ol", { class: "order-list" }, custom.map((key, i) => {
+    const step = t(`step.${key}`);
+    return h("li", { class: ["order-step", !active.has(key) && "absent"], "data-step": key },
+      h("span", { class: "order-pos" }, String(i + 1)),
+      h("span", { class: "order-name" }, step,
+        FIRST_NIGHT_ONLY.has(key) ? h("small", { class: "badge" }, t("opt.night_order_custom.first")) : null,
+        h("small", { class: "order-absent" }, t("opt.night_order_custom.absent"))),
+      h("span", { class: "order-buttons" },
+        h("button", { type: "button", class: "btn btn-icon move-up", disabled: i === 0 ? true : null,
+          "aria-label": t("opt.night_order_custom.up", { step }), title: t("opt.night_order_custom.up", { step }),
+          onclick: () => move(i, -1) }, icon("up")),
+        h("button", { type: "button", class: "btn btn-icon move-down", disabled: i === custom.length - 1 ? true : null,
+          "aria-label": t("opt.night_order_custom.down", { step }), title: t("opt.night_order_custom.down", { step }),
+          onclick: () => move(i, 1) }, icon("down"))));
+  }));
+  box.replaceChildren(toggle,
+    h("p", { class: "opt-help" }, t("opt.night_order_custom.help")),
+    list,
+    h("button", { type: "button", class: "btn btn-ghost btn-small night-order-reset", onclick: () => {
+      form.nightCustom = [...presetOf(form)];
+      renderNightOrder(form);
+      changed(form);
+    } }, t("opt.night_order_custom.reset")));
+}
+
+/** Grey out the steps that have no card in play (after the composition or the made-up roles changed). */
+export function refreshNightOrder(form) {
+  const box = form.querySelector("[data-night-order]");
+  if (!box) return;
+  const active = activeSteps(form);
+  for (const li of box.querySelectorAll("li[data-step]")) li.classList.toggle("absent", !active.has(li.dataset.step));
 }

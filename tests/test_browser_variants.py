@@ -1,0 +1,96 @@
+"""The variants and the composition help in the pages, in headless Chromium: on a phone-size home page the MJ adds
+a Loup Blanc to an 8-player table (the rules advise 16 players: a warning, advice only), sees the balance, picks a
+few variants (a trial vote, Cupidon barred from voting against his lovers, hints only about one's role, a made-up
+Salvateur, the Voyante called one step earlier) and creates the room anyway; the room's options carry them, and
+the MJ's console shows them again with the warning.
+
+Same browser rules as tests/test_browser.py (skipped without /usr/bin/chromium, except in CI).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from test_browser import browser, chromium, phone, shots  # noqa: F401 - pytest fixtures, used by name
+
+from app.demo import serve
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
+
+pytestmark = pytest.mark.browser
+
+
+async def test_variants_and_composition_help(database_url: str, browser: Any, shots: Path) -> None:  # noqa: F811
+    errors: list[str] = []
+    started = time.monotonic()
+    async with serve(database_url) as base:
+        mj = await phone(browser, errors, "mj")
+        await mj.goto(f"{base}/?lang=fr")
+        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
+        await mj.fill("#players", "8")
+        await mj.locator("#players").dispatch_event("change")
+        await mj.wait_for_selector("#composition-check.good")
+        await mj.wait_for_selector("#composition-report .balance[data-verdict]")
+        assert not await mj.locator("#composition-report .comp-warning").count()
+
+        # -- a Loup Blanc at 8 players: the rules' prerequisite (16) shows as advice, with the balance ----------------
+        await mj.click("details.comp-more > summary")
+        await mj.click(".comp-row[data-role=loup-blanc] button[aria-label^='Plus']")
+        await mj.click(".comp-row[data-role=villageois] button[aria-label^='Moins']")
+        await mj.wait_for_selector("#composition-check.good")
+        warning = mj.locator("#composition-report .comp-warning[data-code=prerequisite][data-role=loup-blanc]")
+        await warning.wait_for()
+        assert "16" in await warning.inner_text()
+        balance = mj.locator("#composition-report .balance")
+        assert await balance.get_attribute("data-verdict") in ("village", "balanced", "wolves")
+        assert re.search(r"[-+]?\d", await balance.locator(".balance-line").inner_text())
+        assert (await balance.locator(".hint").inner_text()).strip()
+
+        # -- variants, one group at a time -----------------------------------------------------------------------------
+        await mj.click("#variants > summary")
+        await mj.click(".variant-group[data-group=vote] > summary")
+        await mj.click(".vote-modes label.radio-card:has(input[value=trial])")
+        await mj.click(".variant-group[data-group=lovers] > summary")
+        await mj.check("#create-form input[name=cupid_no_vote_lovers]")
+        await mj.click(".variant-group[data-group=dead] > summary")
+        await mj.select_option("#create-form select[name=role_talk]", "hints")
+        await mj.click(".variant-group[data-group=roles] > summary")
+        await mj.click(".fake-role-list label.chip-check:has(input[value=salvateur])")
+        await mj.click(".variant-group[data-group=night] > summary")
+        await mj.check(".night-order-toggle")
+        await mj.click(".order-step[data-step=voyante] .move-up")
+        await mj.screenshot(path=str(shots / "variants-home.png"), full_page=True)
+
+        await mj.click("#create")
+        await mj.wait_for_url(re.compile(r"/r/[0-9A-Z]{8}/mj$"))
+        code = mj.url.split("/r/")[1].split("/")[0]
+
+        # -- the room carries them ------------------------------------------------------------------------------------
+        async with httpx.AsyncClient(base_url=base) as http:
+            info = (await http.get(f"/api/rooms/{code}")).json()
+        options = info["view"]["options"]
+        assert options["vote_mode"] == "trial"
+        assert options["cupid_no_vote_lovers"] is True
+        assert options["role_talk"] == "hints"
+        assert options["fake_roles"] == ["salvateur"]
+        expected = list(NIGHT_ORDERS["official"])
+        i = expected.index("voyante")
+        expected[i - 1], expected[i] = expected[i], expected[i - 1]
+        assert options["night_order_custom"] == expected
+        assert options["lycanthropy"] is False and options["captain_double"] is True  # untouched: the defaults
+        assert "loup-blanc" in info["view"]["composition"] and len(info["view"]["composition"]) == 8
+
+        # -- the console shows the same settings and the same advice -------------------------------------------------
+        await mj.wait_for_selector("#mj-composition-report .comp-warning[data-role=loup-blanc]")
+        assert await mj.locator("#setup-form input[name=vote_mode][value=trial]").is_checked()
+        assert await mj.locator("#setup-form input[name=fake_roles][value=salvateur]").is_checked()
+        assert await mj.locator("#setup-form select[name=role_talk]").input_value() == "hints"
+        assert await mj.locator("#setup-form .order-step").count() == len(expected)
+        await mj.screenshot(path=str(shots / "variants-mj.png"), full_page=True)
+        await mj.context.close()
+    assert time.monotonic() - started < 60
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
