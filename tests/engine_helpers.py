@@ -306,7 +306,8 @@ class Secrets:
             prompt = state.prompts[pv["id"]]
             mine = isinstance(viewer, int) and viewer in prompt.to
             assert mine or prompt.visibility == "public", f"{viewer} sees the private prompt {prompt.step}"
-            if not mine:
+            if not mine and prompt.visibility != "public":
+                # (A public question's context is public too: the accused of a verdict.)
                 assert pv["info"] == {}, f"{viewer} sees the context of {prompt.step}"
             if not mine or prompt.visibility == "self":
                 others = {int(k) for k in pv["answers"]} - ({viewer} if isinstance(viewer, int) else set())

@@ -86,6 +86,10 @@ class Ruleset:
     def command(self, ctx: Ctx, command: Command) -> None:
         raise Rejected("unknown_command", f"Unknown command {command.type!r}.", command=command.type)
 
+    def describe(self) -> dict[str, Any]:
+        """Data the pages may use to explain the ruleset (night orders, ...)."""
+        return {}
+
     def suggested_for(self, state: GameState) -> list[str]:
         """The composition used when the MJ gave none (options may change what a composition is)."""
         return self.suggested_composition(len(state.players))

@@ -74,7 +74,8 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any
         "mine": mine,
         "answers": {str(k): v for k, v in answers.items()},
         "reasons": {str(k): v for k, v in reasons.items()},
-        "info": prompt.info if (mine or sees_all) else {},
+        "info": prompt.info if (mine or sees_all or prompt.visibility == "public") else {},
+        "optional": prompt.optional,
         "visibility": prompt.visibility,
         "locks_at": prompt.locks_at,
     }

@@ -90,6 +90,16 @@ class Thiercelieux(Ruleset):
         verdict = "village" if balance > 4 else "wolves" if balance < -4 else "balanced"
         return {"warnings": warnings, "balance": balance, "verdict": verdict}
 
+    def describe(self) -> dict[str, Any]:
+        from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, step_cards
+
+        steps = {key for order in NIGHT_ORDERS.values() for key in order}
+        return {
+            "night_orders": NIGHT_ORDERS,
+            "first_night_only": sorted(FIRST_NIGHT_ONLY),
+            "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@")) for key in sorted(steps)},
+        }
+
     def suggested_for(self, state: GameState) -> list[str]:
         n = len(state.players)
         mode = state.options.get("cards", "one")
@@ -289,6 +299,8 @@ class Thiercelieux(Ruleset):
                 "idiot": state.flags.get("idiot"),
                 "powers_lost": bool(state.flags.get("powers_lost")),
                 "role_talk": state.options.get("role_talk", "allowed"),
+                # "C'est sûrement pas lui" (004): who is still standing.
+                "standing": state.pending.get("standing") if state.phase == "day" else None,
             }
         }
         if viewer == MJ:
@@ -314,6 +326,8 @@ class Thiercelieux(Ruleset):
                 mine[key] = me.tags[key]
         if me.tags.get("wolf"):
             mine["converted"] = True  # infected, turned by lycanthropy, a grown cub or a traitor turned
+        if me.tags.get("vampire"):
+            mine["vampire"] = True  # bitten (004)
         out["secrets"] = mine
         return out
 
