@@ -249,7 +249,8 @@ class Secrets:
         if wolfish(me) and wolfish(other) and other.role:
             # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
             # and so is the Loup Blanc, whom the pack believes one of its own (001).
-            disguised = other.role == "loup-blanc" and me.role != "loup-blanc"
+            white = {"loup-blanc", "maitre-loup"}
+            disguised = other.role in white and me.role not in white
             out.add(other.role if is_wolf(other.role) and not disguised else "loup-garou")
         return out
 

@@ -94,3 +94,78 @@ async def test_variants_and_composition_help(database_url: str, browser: Any, sh
         await mj.context.close()
     assert time.monotonic() - started < 60
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
+
+
+async def test_multi_card_variant_and_the_soupcons_link(database_url: str, browser: Any, shots: Path) -> None:  # noqa: F811
+    """The home page leads to the Soupçons tables; 004's small complication (a hidden camp card, a visible power card)
+    is chosen in the variants: the composition editor then counts one power card per player, village roles only,
+    asks how many wolf camp cards, and the room is created with these options."""
+    errors: list[str] = []
+    started = time.monotonic()
+    async with serve(database_url) as base:
+        mj = await phone(browser, errors, "mj")
+        await mj.goto(f"{base}/?lang=fr")
+        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
+        link = mj.locator("#soupcons-card a[href='/soupcons']")
+        assert await link.is_visible()
+        assert "Soupçons" in await mj.locator("#soupcons-card h2").inner_text()
+        await mj.screenshot(path=str(shots / "home-soupcons.png"), full_page=False)
+
+        await mj.fill("#players", "8")
+        await mj.locator("#players").dispatch_event("change")
+        await mj.wait_for_selector("#composition-check.good")
+        await mj.click("#variants > summary")
+        await mj.click(".variant-group[data-group=cards] > summary")
+        assert not await mj.locator("#create-form [data-cards-small]").is_visible()
+
+        # -- the great complication: two cards per player, village roles and plain wolves ----------------------------
+        await mj.click(".cards-modes label.radio-card:has(input[value=great])")
+        await mj.wait_for_selector("#composition .comp-mode[data-cards=great]")
+        await mj.wait_for_selector("#composition-check.good")
+        assert "16" in await mj.locator("#composition-check").inner_text()
+        assert not await mj.locator(".comp-row[data-role=voleur]").count()
+        assert await mj.locator(".comp-row[data-role=loup-garou]").count()
+
+        # -- the small complication: N power cards, no wolf card, the number of wolf camp cards -----------------------
+        await mj.click(".cards-modes label.radio-card:has(input[value=small])")
+        await mj.wait_for_selector("#composition .comp-mode[data-cards=small]")
+        await mj.wait_for_selector("#composition-check.good")
+        assert "8" in await mj.locator("#composition-check").inner_text()
+        assert not await mj.locator(".comp-row[data-role=loup-garou]").count()
+        assert not await mj.locator(".comp-row[data-role=voleur]").count()
+        camp = mj.locator("#create-form input[name=camp_wolves]")
+        assert await camp.is_visible()
+        await camp.fill("2")
+        # A ninth power card is one too many: the page says so, in the server's words.
+        await mj.click(".comp-row[data-role=villageois] button[aria-label^='Plus']")
+        await mj.wait_for_selector("#composition-check.bad")
+        assert "8" in await mj.locator("#composition-check").inner_text()
+        await mj.click(".comp-row[data-role=villageois] button[aria-label^='Moins']")
+        await mj.wait_for_selector("#composition-check.good")
+        editor = mj.locator("#create-form fieldset:has(#composition)")
+        await editor.screenshot(path=str(shots / "composition-small.png"))
+        await mj.locator(".variant-group[data-group=cards]").scroll_into_view_if_needed()
+        await mj.screenshot(path=str(shots / "variants-small.png"), full_page=False)
+
+        await mj.click("#create")
+        await mj.wait_for_url(re.compile(r"/r/[0-9A-Z]{8}/mj$"))
+        code = mj.url.split("/r/")[1].split("/")[0]
+        async with httpx.AsyncClient(base_url=base) as http:
+            info = (await http.get(f"/api/rooms/{code}")).json()
+            ruleset = (await http.get("/api/rulesets/thiercelieux")).json()
+        options = info["view"]["options"]
+        assert options["cards"] == "small"
+        assert options["camp_wolves"] == 2
+        composition = info["view"]["composition"]
+        camps = {role["key"]: role["camp"] for role in ruleset["roles"]}
+        assert len(composition) == 8
+        assert all(camps[r] == "village" and r != "voleur" for r in composition), composition
+
+        # -- the console shows the same mode, and draws the editor for it ---------------------------------------------
+        await mj.wait_for_selector("#mj-composition .comp-mode[data-cards=small]")
+        assert await mj.locator("#setup-form input[name=cards][value=small]").is_checked()
+        assert await mj.locator("#setup-form input[name=camp_wolves]").input_value() == "2"
+        assert not await mj.locator("#mj-composition .comp-row[data-role=loup-garou]").count()
+        await mj.context.close()
+    assert time.monotonic() - started < 60
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors

@@ -477,3 +477,14 @@ def test_chaman_is_a_villager_who_hears_the_dead_through_the_mj() -> None:
     assert rules.hears_the_dead(g.state) == [0]
     assert any(c["name"] == "chaman" and c["write"] for c in g.view(3)["channels"])
     assert not any(c["name"] == "chaman" for c in g.view(4)["channels"])  # the living do not write there
+
+
+def test_the_maitre_loup_is_the_loup_blanc_under_its_other_name() -> None:
+    """004: "Le maître loup ou loup blanc est un loup-garou qui se réveille avec les autres mais qui se réveille
+    ensuite seul après les loups-garous ... et peut s'il veut tuer un loup-garou"."""
+    g = Script([("maitre-loup" if r == "loup-blanc" else r) for r in LB_GAME], options={"loup_blanc_every": "every"})
+    play_night(g, {"loups": [7]}, until="loup-blanc")
+    assert g.prompt("loup-blanc").to == [2]
+    assert g.seen_roles(0)[2] == "loup-garou"  # the pack believes him one of theirs
+    g.answer(2, "loup-blanc", [0])
+    assert g.causes() == {7: "night", 0: "night"}

@@ -1,8 +1,9 @@
 // Home page: create a room (players, composition, moderation, durations, options) or join one by its code.
 import { $, api, fill, h, localZone, mjKey, rejectionText, store, t, toast } from "./common.js";
 import {
-  bindSetup, compositionEditor, compositionOf, compositionProblem, compositionReport, countsOf, forumProblem, readOptions,
-  refreshNightOrder, renderFakeRoles, reporter, useRuleset, writeOptions,
+  allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
+  compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
+  suggestedFor, useRuleset, writeOptions,
 } from "./setup.js";
 
 const form = $("#create-form");
@@ -18,21 +19,32 @@ function players() {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : 8;
 }
 
+/** The options that change what a composition is (004's multi-card variants). */
+function cardsOptions() {
+  return {
+    cards: form.elements.cards ? form.elements.cards.value : "one",
+    camp_wolves: form.elements.camp_wolves ? Number(form.elements.camp_wolves.value) || 0 : 0,
+  };
+}
+
 function suggest() {
-  state.counts = countsOf(state.info.suggested[String(players())] || []);
+  state.counts = countsOf(suggestedFor(state.info, players(), cardsMode(cardsOptions())));
   state.touched = false;
   render();
 }
 
 function render() {
   if (!state.info) return;
-  fill("#composition", compositionEditor(state.info.roles, state, () => { state.touched = true; render(); }));
-  const problem = compositionProblem(players(), state.counts, state.info.roles);
+  const options = cardsOptions();
+  const mode = cardsMode(options);
+  fill("#composition", cardsModeLine(players(), mode),
+    compositionEditor(allowedRoles(state.info.roles, mode), state, () => { state.touched = true; render(); }));
+  const problem = compositionProblem(players(), state.counts, state.info.roles, options, state.info);
   const total = Object.values(state.counts).reduce((a, b) => a + b, 0);
   const check = $("#composition-check");
   check.className = `comp-check ${problem ? "bad" : "good"}`;
   fill(check, problem || t("home.composition_ok", { n: total }));
-  askReport(players(), compositionOf(state.counts, state.info.roles));
+  askReport(players(), reportedCards(compositionOf(state.counts, state.info.roles), players(), options, state.info));
   refreshNightOrder(form);
 }
 
@@ -61,11 +73,17 @@ playersInput.addEventListener("change", () => {
   if (state.info) suggest();
 });
 $("#suggest").addEventListener("click", () => state.info && suggest());
+// Another multi-card mode: the cards are counted and chosen differently, so start from its suggestion.
+for (const radio of form.querySelectorAll('input[name="cards"]')) {
+  radio.addEventListener("change", () => state.info && suggest());
+}
+if (form.elements.camp_wolves) form.elements.camp_wolves.addEventListener("input", () => render());
 
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (!state.info) return;
-  const problem = compositionProblem(players(), state.counts, state.info.roles) || forumProblem(form);
+  const problem = compositionProblem(players(), state.counts, state.info.roles, cardsOptions(), state.info)
+    || forumProblem(form);
   if (problem) {
     toast(problem);
     return;

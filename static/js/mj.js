@@ -6,8 +6,9 @@ import {
 } from "./common.js";
 import { ChatPanel, MAX_TEXT } from "./chat.js";
 import {
-  bindSetup, compositionEditor, compositionOf, compositionProblem, compositionReport, countsOf, forumProblem, readOptions,
-  refreshNightOrder, renderFakeRoles, reporter, sortRoles, useRuleset, warningText, writeOptions,
+  allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
+  compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
+  sortRoles, suggestedFor, useRuleset, warningText, writeOptions,
 } from "./setup.js";
 
 const root = $("#mj");
@@ -91,11 +92,22 @@ function markDirty() {
   renderSetupComposition();
 }
 
+/** The form's options that change what a composition is (004's multi-card variants). */
+function setupCards() {
+  return {
+    cards: setupForm.elements.cards ? setupForm.elements.cards.value : "one",
+    camp_wolves: setupForm.elements.camp_wolves ? Number(setupForm.elements.camp_wolves.value) || 0 : 0,
+  };
+}
+
 function renderSetupComposition() {
   const v = ui.conn && ui.conn.view;
   if (!ui.info || !v) return;
-  fill("#mj-composition", compositionEditor(ui.info.roles, ui.setup, markDirty));
+  const options = setupCards();
+  const mode = cardsMode(options);
   const players = (v.players || []).length;
+  fill("#mj-composition", cardsModeLine(Math.max(players, ui.info.min_players || 5), mode),
+    compositionEditor(allowedRoles(ui.info.roles, mode), ui.setup, markDirty));
   const total = Object.values(ui.setup.counts).reduce((a, b) => a + b, 0);
   const check = $("#mj-composition-check");
   refreshNightOrder(setupForm);
@@ -107,10 +119,12 @@ function renderSetupComposition() {
     fill("#mj-composition-report", compositionReport(v.mj && v.mj.composition_report, { start: true }));
     return;
   }
-  const problem = players >= (ui.info.min_players || 5) ? compositionProblem(players, ui.setup.counts, ui.info.roles) : null;
+  const problem = players >= (ui.info.min_players || 5)
+    ? compositionProblem(players, ui.setup.counts, ui.info.roles, options, ui.info) : null;
   check.className = `comp-check ${problem ? "bad" : "good"}`;
   fill(check, problem || t("mj.composition_fits", { n: total, players }));
-  askReport(Math.max(players, ui.info.min_players || 5), compositionOf(ui.setup.counts, ui.info.roles));
+  const n = Math.max(players, ui.info.min_players || 5);
+  askReport(n, reportedCards(compositionOf(ui.setup.counts, ui.info.roles), n, options, ui.info));
 }
 
 function syncSetup(v) {
@@ -124,6 +138,15 @@ setupForm.addEventListener("input", () => {
   ui.setup.dirty = true;
   $("#setup-dirty").hidden = false;
 });
+// Another multi-card mode counts and allows other cards: back to the suggested composition (the server deals the
+// mode's own when the composition is left empty), and the editor redrawn for the mode.
+for (const radio of setupForm.querySelectorAll('input[name="cards"]')) {
+  radio.addEventListener("change", () => {
+    ui.setup.counts = {};
+    markDirty();
+  });
+}
+if (setupForm.elements.camp_wolves) setupForm.elements.camp_wolves.addEventListener("input", () => renderSetupComposition());
 
 bindSetup(setupForm, () => ui.info && ui.info.options);
 
@@ -161,7 +184,7 @@ $("#mj-suggest").addEventListener("click", () => {
   const v = ui.conn && ui.conn.view;
   if (!ui.info || !v) return;
   const n = Math.max(ui.info.min_players || 5, (v.players || []).length);
-  ui.setup.counts = countsOf(ui.info.suggested[String(n)] || []);
+  ui.setup.counts = countsOf(suggestedFor(ui.info, n, cardsMode(setupCards())));
   markDirty();
 });
 
@@ -326,7 +349,9 @@ function controls(v, name) {
     const min = (ui.info && ui.info.min_players) || 5;
     let problem = null;
     if (players < min) problem = t("error.not_enough_players", { min });
-    else if (ui.info && v.composition.length) problem = compositionProblem(players, countsOf(v.composition), ui.info.roles);
+    else if (ui.info && v.composition.length) {
+      problem = compositionProblem(players, countsOf(v.composition), ui.info.roles, v.options || {}, ui.info);
+    }
     out.push(h("p", { class: ["comp-check", problem ? "bad" : "good"] }, problem || t("mj.ready", { n: players })));
     const report = v.mj && v.mj.composition_report;
     if (report && (report.warnings || []).length && players >= min) {
@@ -361,6 +386,12 @@ function controls(v, name) {
   const step = v.step;
   out.push(h("p", { class: "step-now" }, step ? t(`step.${step.key}`) : t("mj.no_step"),
     v.paused ? h("span", { class: "badge badge-warn" }, icon("pause"), t("ui.paused")) : null));
+  const standing = v.public && Array.isArray(v.public.standing) && v.public.standing.length ? v.public.standing : null;
+  if (standing) {
+    // "C'est sûrement pas lui" (004): who is still standing.
+    out.push(h("p", { class: "small standing-line", "data-standing": standing.join(" ") },
+      t("room.standing", { names: listNames(standing, name) })));
+  }
   if (step && step.deadline) out.push(countdown(step.deadline, step.started, v.paused));
   const schedule = daySchedule(v, ui.conn.events);
   if (schedule) out.push(scheduleLines(v, schedule));

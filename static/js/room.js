@@ -291,8 +291,8 @@ document.addEventListener("visibilitychange", () => {
   render();
 });
 
-/** A question that waits for nothing: final and "nobody" allowed (the Assassin's signal, open all day). */
-const optionalPrompt = (p) => p.policy === "first" && p.min === 0;
+/** A question the step does not wait for (the Assassin's signal, open all day): the view says so (`optional`). */
+const optionalPrompt = (p) => (typeof p.optional === "boolean" ? p.optional : p.policy === "first" && p.min === 0);
 
 function waitingPrompt(v) {
   const me = v.me ? String(v.me.seat) : null;
@@ -463,7 +463,7 @@ function stage(v, events, ctx) {
 
   const schedule = daySchedule(v, events);
   const now = ui.conn.now();
-  parts.push(headline(v, mine.length > 0, schedule));
+  parts.push(headline(v, mine.length > 0, schedule, ctx.name));
   if (schedule && now < schedule.ends_at) parts.push(scheduleCard(v, schedule, now));
   for (const prompt of mine) {
     const opened = ctx.prompts.get(prompt.id) || {};
@@ -476,7 +476,7 @@ function stage(v, events, ctx) {
   for (const prompt of v.prompts || []) {
     if (prompt.mine || prompt.visibility !== "public") continue;
     if (prompt.kind === "pick") parts.push(tallyPanel(prompt, ctx.name));
-    else if (prompt.kind === "confirm") parts.push(verdictPanel(prompt, ctx.name, events));
+    else if (prompt.kind === "confirm") parts.push(verdictPanel(prompt, ctx.name));
   }
   const peek = v.secrets && v.secrets.peek;
   if (peek && v.phase === "night") {
@@ -494,7 +494,7 @@ function stage(v, events, ctx) {
   return parts;
 }
 
-function headline(v, acting, schedule) {
+function headline(v, acting, schedule, name) {
   const step = v.step;
   const key = step ? step.key : null;
   if (key === "dusk" && schedule) {
@@ -512,22 +512,21 @@ function headline(v, acting, schedule) {
       h("p", { class: "sleep-hint" }, t("room.close_eyes")),
       key ? h("p", { class: "narration" }, t(`narr.${key}`)) : null);
   }
+  // "C'est sûrement pas lui" (004): who is still standing.
+  const standing = v.public && Array.isArray(v.public.standing) && v.public.standing.length ? v.public.standing : null;
   return h("div", { class: "headline headline-day" }, icon("sun"), h("div", {},
     h("h1", {}, key ? t(`narr.${key}`) : t("phase.day", { n: v.day })),
-    key && has(`narr.${key}.help`) ? h("p", {}, t(`narr.${key}.help`)) : null));
+    key && has(`narr.${key}.help`) ? h("p", {}, t(`narr.${key}.help`)) : null,
+    standing ? h("p", { class: "standing-line", "data-standing": standing.join(" ") },
+      t("room.standing", { names: listNames(standing, name) })) : null));
 }
 
 /** A public yes/no question the viewer does not answer (the village's verdict on the accused). */
-function verdictPanel(prompt, name, events) {
+function verdictPanel(prompt, name) {
   const waiting = (prompt.to || []).filter((s) => !(String(s) in (prompt.answers || {})));
-  // Who is on trial: the prompt's info is its jurors' only; the morning's announcement told everyone.
-  const info = { ...(prompt.info || {}) };
-  if (info.accused === undefined) {
-    const said = [...events].reverse().find((e) => e.type === "announce" && e.data && e.data.key === "accused");
-    if (said) info.accused = said.data.params.seat;
-  }
+  // Who is on trial: a public prompt's info (`accused`) is everyone's.
   return h("div", { class: "card tally", "data-prompt": prompt.id },
-    h("h3", {}, promptTitle({ ...prompt, info }, name)),
+    h("h3", {}, promptTitle(prompt, name)),
     confirmTally(prompt, name) || h("p", { class: "muted" }, t("ui.no_votes")),
     waiting.length ? h("p", { class: "muted small" }, t("ui.waiting_for", { names: listNames(waiting, name) })) : null);
 }
@@ -623,8 +622,7 @@ function roleCard(v, name) {
       render();
     } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
   const secrets = v.secrets || {};
-  const bitten = !ui.conn.events.some((e) => e.type === "role_set" && e.data && e.data.seat !== me.seat) &&
-    ui.conn.events.some((e) => e.type === "announce" && e.data && e.data.key === "you_are_a_vampire");
+  const bitten = Boolean(secrets.vampire); // bitten by the vampires (004)
   const camp = campOf(me.role, ui.roles, { wolf: secrets.converted, vampire: bitten });
   const extra = [];
   if (me.original_role && me.original_role !== me.role) extra.push(t("room.was_role", { role: roleName(me.original_role) }));

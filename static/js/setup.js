@@ -9,9 +9,9 @@ const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat",
   "hesitation_against_self"];
 // Selects and radio groups alike (a radio group's RadioNodeList has a value too).
 const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
-  "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk"];
+  "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards"];
 const NUMBER_SELECTS = ["piper_charms", "magicien_frogs"];
-const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day"];
+const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day", "camp_wolves"];
 const TEXTS = ["timezone", "day_end"];
 // A forum game lasts days: when the MJ picks it, the durations that still count become hours, not seconds.
 const FORUM_DURATIONS = { night_step: 7200, vote: 1200, reaction: 1800, dawn: 60 };
@@ -35,9 +35,10 @@ export const NIGHT_ORDERS = {
     "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups", "infect", "hamsters",
     "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
 };
-const FIRST_NIGHT_ONLY = new Set(["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"]);
-// The card whose presence makes a step run, when it is not the step's own name (night.step_cards).
-const STEP_CARDS = {
+let FIRST_NIGHT_ONLY = new Set(["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"]);
+// The card whose presence makes a step run, when it is not the step's own name (night.step_cards); the ruleset's
+// info (`first_night_only`, `step_cards`) wins over these copies when it carries them.
+let STEP_CARDS = {
   amoureux: ["cupidon"], "francs-macons": ["franc-macon"], infect: ["infect-pere-des-loups"], hamsters: ["hamster-garou"],
   vampires: ["vampire"], loups: ["loup-garou", "loup-blanc", "infect-pere-des-loups"],
 };
@@ -69,21 +70,84 @@ export function sortRoles(roles) {
   });
 }
 
-/** Cards needed for `players` seats: one each, and two more when the Voleur is in play. */
-export function expectedCards(players, counts) {
+// -- 004's "Variantes à plusieurs cartes" (option `cards`): "one", or Nouvelle Lune's "small" or "great"
+// complication (app/engine/rulesets/thiercelieux/__init__.py, check_multi_card). ---------------------------------
+/** The multi-card mode of an options object ("one" unless it says otherwise). */
+export function cardsMode(options) {
+  const mode = options && options.cards;
+  return mode === "small" || mode === "great" ? mode : "one";
+}
+
+/** The roles a composition may hold in `mode`: small, village powers without the Voleur; great, Loups-Garous too. */
+export function allowedRoles(roles, mode) {
+  if (mode === "one") return roles;
+  return roles.filter((role) => (role.camp === "village" && role.key !== "voleur")
+    || (mode === "great" && role.key === "loup-garou"));
+}
+
+/** The wolves the rules suggest for `players` seats: the wolf cards of the suggested composition. */
+export function suggestedWolves(info, players) {
+  const comp = (info && info.suggested && info.suggested[String(players)]) || [];
+  const byKey = new Map((info ? info.roles : []).map((role) => [role.key, role]));
+  return comp.filter((key) => isWolfCard(byKey.get(key))).length;
+}
+
+/** The suggested composition for `players` seats in a mode (as the ruleset's suggested_for makes it). */
+export function suggestedFor(info, players, mode = "one") {
+  const comp = (info.suggested && info.suggested[String(players)]) || [];
+  if (mode === "one") return [...comp];
+  const byKey = new Map(info.roles.map((role) => [role.key, role]));
+  const village = (key) => byKey.get(key) && byKey.get(key).camp === "village" && key !== "voleur";
+  if (mode === "small") return comp.map((key) => (village(key) ? key : "villageois")).slice(0, players);
+  const plain = (key) => (isWolfCard(byKey.get(key)) ? "loup-garou" : village(key) ? key : "villageois");
+  return [...comp.map(plain).slice(0, players), ...Array(players).fill("villageois")];
+}
+
+/** Cards needed for `players` seats: one each, and two more when the Voleur is in play (2 each, great complication). */
+export function expectedCards(players, counts, mode = "one") {
+  if (mode === "great") return 2 * players;
+  if (mode === "small") return players;
   return players + ((counts.voleur || 0) > 0 ? 2 : 0);
 }
 
-/** What is wrong with a composition for `players` seats, as a translated sentence, or null. */
-export function compositionProblem(players, counts, roles) {
+/**
+ * What is wrong with a composition for `players` seats, as a translated sentence, or null. `options`: the table's
+ * options (`cards`, `camp_wolves`); `info`: the ruleset's info, for the suggested number of camp wolves.
+ */
+export function compositionProblem(players, counts, roles, options = {}, info = null) {
+  const mode = cardsMode(options);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const expected = expectedCards(players, counts);
-  if (!roles.some((role) => isWolfCard(role) && counts[role.key] > 0)) return t("error.no_wolf");
+  const expected = expectedCards(players, counts, mode);
+  if (mode !== "one") {
+    const allowed = new Set(allowedRoles(roles, mode).map((role) => role.key));
+    const odd = Object.keys(counts).filter((key) => counts[key] > 0 && !allowed.has(key)).sort();
+    if (odd.length) return t("error.not_in_variant", { role: roleName(odd[0]) });
+  }
+  const wolves = mode === "small" ? Number(options.camp_wolves) || suggestedWolves(info, players) || 1
+    : roles.filter((role) => isWolfCard(role)).reduce((n, role) => n + (counts[role.key] || 0), 0);
+  if (wolves < 1 || (mode !== "one" && wolves >= players)) return t("error.no_wolf");
   for (const role of roles) {
     if (role.unique && (counts[role.key] || 0) > 1) return t("error.role_twice", { role: roleName(role.key) });
   }
   if (total !== expected) return t("error.composition_size", { expected, got: total });
   return null;
+}
+
+/** A line under the composition saying what the cards are in a multi-card mode (null in the official one). */
+export function cardsModeLine(players, mode) {
+  if (mode === "one") return null;
+  return h("p", { class: "hint comp-mode", "data-cards": mode },
+    t(`comp.cards_${mode}`, { n: expectedCards(players, {}, mode) }));
+}
+
+/**
+ * The cards the composition report (balance, warnings) should weigh: with the small complication the camp cards
+ * are dealt apart, so the wolves are added to the power cards.
+ */
+export function reportedCards(composition, players, options = {}, info = null) {
+  if (cardsMode(options) !== "small") return composition;
+  const wolves = Number(options.camp_wolves) || suggestedWolves(info, players);
+  return [...composition, ...Array(wolves).fill("loup-garou")];
 }
 
 /**
@@ -281,6 +345,8 @@ function minutesBefore(hhmm, minutes) {
 /** Show the forum's fields or the live ones, the durations in words, and an example of a forum day. */
 export function refreshSetup(form) {
   refreshNightOrder(form);
+  const small = Boolean(form.elements.cards) && form.elements.cards.value === "small";
+  for (const node of form.querySelectorAll("[data-cards-small]")) node.hidden = !small;
   const forum = scheduleOf(form) === "forum";
   for (const node of form.querySelectorAll("[data-forum-only]")) node.hidden = !forum;
   for (const node of form.querySelectorAll("[data-live-only]")) node.hidden = forum;
@@ -373,7 +439,10 @@ let orders = NIGHT_ORDERS;
 
 /** Take the presets from the ruleset's info when it carries them. */
 export function useRuleset(info) {
-  if (info && info.night_orders && typeof info.night_orders === "object") orders = info.night_orders;
+  if (!info) return;
+  if (info.night_orders && typeof info.night_orders === "object") orders = info.night_orders;
+  if (Array.isArray(info.first_night_only)) FIRST_NIGHT_ONLY = new Set(info.first_night_only);
+  if (info.step_cards && typeof info.step_cards === "object") STEP_CARDS = info.step_cards;
 }
 
 function presetOf(form) {
@@ -391,6 +460,8 @@ function activeSteps(form) {
   const cards = new Set(form.activeCards ? form.activeCards() : []);
   for (const role of readFakeRoles(form) || JSON.parse(form.dataset.fakeRoles || "[]")) cards.add(role);
   if (form.elements.mj_lovers && form.elements.mj_lovers.checked) cards.add("cupidon");
+  // The small complication's wolves hold camp cards, dealt apart from the power cards (flow.begin_night).
+  if (form.elements.cards && form.elements.cards.value === "small") cards.add("loup-garou");
   const active = new Set();
   for (const key of [...orders.official || [], ...orders.forum || []]) {
     if ((STEP_CARDS[key] || [key]).some((card) => cards.has(card))) active.add(key);

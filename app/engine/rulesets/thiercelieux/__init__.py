@@ -21,6 +21,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     VAMPIRES,
     VILLAGE,
     WEIGHTS,
+    WHITE_WOLVES,
     camp_of,
     has_power,
     holds,
@@ -270,7 +271,7 @@ class Thiercelieux(Ruleset):
         target = state.players[seat]
         if wolfish(me) and wolfish(target):
             # 001: the other wolves believe the Loup Blanc is one of theirs; converts show as wolves too.
-            disguised = target.role == "loup-blanc" and me.role != "loup-blanc"
+            disguised = target.role in WHITE_WOLVES and me.role not in WHITE_WOLVES
             return target.role if is_wolf(target.role) and not disguised else "loup-garou"
         if camp_of(me) == VAMPIRES and camp_of(target) == VAMPIRES:
             return target.role if target.role == "vampire" else "vampire"

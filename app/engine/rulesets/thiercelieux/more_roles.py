@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.engine.context import Ctx
 from app.engine.prompts import team_choice
 from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, awake, holders, nothing, setp, wolves
-from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, camp_of, wolfish
+from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, WHITE_WOLVES, camp_of, wolfish
 
 
 def answer(ctx: Ctx, key: str) -> tuple[int | None, object]:
@@ -118,7 +118,7 @@ def white_wolf_open(ctx: Ctx) -> None:
     every = ctx.s.options.get("loup_blanc_every", "other")
     if every == "other" and ctx.s.night % 2 == 1:
         return  # 001: une nuit sur deux (the even nights)
-    for role in ("loup-blanc",):
+    for role in sorted(WHITE_WOLVES):
         for seat in holders(ctx, role):
             pack = [s for s in wolves(ctx) if s != seat] or [
                 p.seat for p in ctx.s.players.values() if p.alive and wolfish(p) and p.seat != seat]

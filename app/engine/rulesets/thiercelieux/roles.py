@@ -35,6 +35,8 @@ ROLES: dict[str, Role] = {
         Role("ancien", VILLAGE, night_steps=("ancien",)),
         Role("joueur-de-flute", PIPER, night_steps=("joueur-de-flute",)),
         Role("loup-blanc", WHITE_WOLF, wolf=True, night_steps=("loups", "loup-blanc")),
+        # 004: "Le maître loup ou loup blanc" — the same card under its other name.
+        Role("maitre-loup", WHITE_WOLF, wolf=True, night_steps=("loups", "loup-blanc")),
         Role("infect-pere-des-loups", WOLVES, wolf=True, night_steps=("loups", "infect")),
         # 004
         Role("franc-macon", VILLAGE, unique=False, night_steps=("francs-macons",)),
@@ -57,7 +59,8 @@ SOLO = {WHITE_WOLF, PIPER, KILLER, ASSASSIN}
 THREATS = {WOLVES, VAMPIRES, HAMSTERS} | SOLO
 
 # Recommendations of the seeds, shown to the MJ as warnings they may override (001: "Prérequis: 16 Joueurs").
-PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "infect-pere-des-loups": 16}
+PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "maitre-loup": 16, "infect-pere-des-loups": 16}
+WHITE_WOLVES = {"loup-blanc", "maitre-loup"}
 
 
 def is_wolf(role: str | None) -> bool:
@@ -126,7 +129,8 @@ def suggested(players: int) -> list[str]:
 WEIGHTS: dict[str, int] = {
     "villageois": 1, "loup-garou": -6, "voyante": 7, "sorciere": 4, "chasseur": 3, "cupidon": -3,
     "petite-fille": 5, "voleur": -1, "chaman": 2, "salvateur": 3, "corbeau": 2, "ancien": 0,
-    "joueur-de-flute": -4, "loup-blanc": -8, "infect-pere-des-loups": -9, "franc-macon": 2, "apprenti": 2,
+    "joueur-de-flute": -4, "loup-blanc": -8, "maitre-loup": -8, "infect-pere-des-loups": -9, "franc-macon": 2,
+    "apprenti": 2,
     "assassin": -5, "tueur": -6, "marchand-de-sable": 2, "somnambule": 1, "casanova": -1, "berger": 3,
     "magicien": 2, "louveteau": -2, "traitre": -4, "vampire": -5, "hamster-garou": -5,
 }
