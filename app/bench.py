@@ -60,10 +60,11 @@ async def bench_fanout(players: int, rounds: int) -> None:
             for r in range(min(rounds, len(living))):
                 voter = living[r]
                 target = next(s for s in vote["options"] if s != voter.view["me"]["seat"])
-                marker = len(living[-1].events)
+                marks = [len(c.events) for c in living]  # each socket's own stream has its own length
                 t0 = time.perf_counter()
                 await voter.do("answer", prompt=vote["id"], answer=[target])
-                await asyncio.gather(*(c.wait_for(lambda v, c=c, m=marker: len(c.events) > m) for c in living))
+                await asyncio.gather(*(c.wait_for(lambda v, c=c, m=m: len(c.events) > m)
+                                       for c, m in zip(living, marks, strict=True)))
                 samples.append(time.perf_counter() - t0)
             print(f"fan-out: {players} sockets, a vote reaches all of them in median "
                   f"{statistics.median(samples) * 1000:.1f} ms, max {max(samples) * 1000:.1f} ms "
