@@ -25,7 +25,7 @@ import shutil
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import text
@@ -134,3 +134,45 @@ async def db(database_url: str) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.dispose()
+
+
+# -- browser tests ----------------------------------------------------------------------------------------------
+# Debian's Chromium, driven by Playwright (its own browser download cannot work here). As root it needs
+# --no-sandbox; the background-networking flags keep it from calling out of this machine's closed network.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def chromium() -> str:
+    """The browser's path; skipped without it, except in CI where a missing browser is a failure."""
+    if not Path(CHROMIUM).exists():
+        if IN_CI:
+            pytest.fail(f"{CHROMIUM} is missing: the browser tests must run in CI", pytrace=False)
+        pytest.skip(f"{CHROMIUM} is not installed")
+    return CHROMIUM
+
+
+@pytest.fixture
+async def browser(chromium: str) -> AsyncIterator[Any]:
+    try:
+        import playwright.async_api as playwright_api
+    except ImportError:  # pragma: no cover - a dev dependency
+        if IN_CI:
+            raise
+        pytest.skip("playwright is not installed")
+    async with playwright_api.async_playwright() as pw:
+        launched = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: a temporary directory, or VEILLEE_SHOTS=dir to keep them."""
+    out = Path(os.environ.get("VEILLEE_SHOTS") or tmp_path / "screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    return out

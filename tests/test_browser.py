@@ -9,10 +9,8 @@ Screenshots land in a temporary directory (VEILLEE_SHOTS=dir keeps them somewher
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +18,6 @@ import pytest
 
 from app.demo import serve
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 # Short steps, so a game takes seconds; night steps still wait for their (plausible) end.
@@ -30,38 +25,6 @@ DURATIONS = {"night_step": "4", "election": "8", "debate": "1", "vote": "8", "da
 GAME_TIMEOUT = 75.0
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def chromium() -> str:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: the browser test must run in CI", pytrace=False)
-        pytest.skip(f"{CHROMIUM} is not installed")
-    return CHROMIUM
-
-
-@pytest.fixture
-async def browser(chromium: str) -> AsyncIterator[Any]:
-    try:
-        import playwright.async_api as playwright_api
-    except ImportError:  # pragma: no cover - a dev dependency
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("playwright is not installed")
-    async with playwright_api.async_playwright() as pw:
-        launched = await pw.chromium.launch(executable_path=chromium, args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(os.environ.get("VEILLEE_SHOTS") or tmp_path / "screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 async def phone(browser: Any, errors: list[str], label: str) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import browser, chromium, phone, shots  # noqa: F401 - pytest fixtures, used by name
+from test_browser import phone
 
 from app.client import create_room
 from app.demo import serve
@@ -34,7 +34,7 @@ async def say(page: Any, text: str, channel: str = "village") -> None:
     await page.wait_for_selector(f".msg.mine .msg-text:text-is('{text}')")
 
 
-async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -> None:  # noqa: F811
+async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     started = time.monotonic()
     async with serve(database_url) as base:

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from test_browser import browser, chromium, phone, shots  # noqa: F401 - pytest fixtures, used by name
+from test_browser import phone
 
 from app.demo import serve
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
@@ -24,7 +24,7 @@ from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
 pytestmark = pytest.mark.browser
 
 
-async def test_variants_and_composition_help(database_url: str, browser: Any, shots: Path) -> None:  # noqa: F811
+async def test_variants_and_composition_help(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     started = time.monotonic()
     async with serve(database_url) as base:
@@ -96,7 +96,7 @@ async def test_variants_and_composition_help(database_url: str, browser: Any, sh
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
 
 
-async def test_multi_card_variant_and_the_soupcons_link(database_url: str, browser: Any, shots: Path) -> None:  # noqa: F811
+async def test_multi_card_variant_and_the_soupcons_link(database_url: str, browser: Any, shots: Path) -> None:
     """The home page leads to the Soupçons tables; 004's small complication (a hidden camp card, a visible power card)
     is chosen in the variants: the composition editor then counts one power card per player, village roles only,
     asks how many wolf camp cards, and the room is created with these options."""
