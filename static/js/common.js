@@ -1024,3 +1024,65 @@ export function renderPrompt(prompt, opts) {
   prompt.deadline && !(view && view.step && view.step.deadline === prompt.deadline)
     ? countdown(prompt.deadline, view && view.step ? view.step.started : null, view && view.paused) : null);
 }
+
+/** The connection badge (`#conn`): hidden while online, else what is happening. */
+export function showStatus(status) {
+  const node = $("#conn");
+  if (!node) return;
+  node.hidden = status === "online";
+  node.className = `conn conn-${status}`;
+  node.textContent = t(`ui.conn.${status}`);
+}
+
+/** The "take a seat" form of a room page: joins with the typed name, keeps the seat's token, then `onJoined`. */
+export function bindJoinForm(code, { form, input, button }, onJoined) {
+  $(form).addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = $(input).value.trim();
+    if (!name) {
+      toast(t("error.bad_name"));
+      return;
+    }
+    const submit = $(button);
+    submit.disabled = true;
+    try {
+      const seat = await api(`/api/rooms/${code}/join`, { method: "POST", body: { name } });
+      store.set(seatKey(code), seat.token);
+      onJoined(seat);
+    } catch (err) {
+      toast(rejectionText(err.code, err.message, err.params));
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
+
+/** "New since your last visit" in a journal: the index from which its events are new, kept until the next visit. */
+export class JournalMark {
+  constructor() {
+    this.reset();
+  }
+
+  reset() {
+    this.index = Infinity;
+    this.checked = false;
+  }
+
+  /** Back on the journal: what came meanwhile is the new part. */
+  markFrom(seen, length) {
+    if (seen && seen.journal() < length) this.index = seen.journal();
+  }
+
+  /** On each frame: the first time, mark what came since the last visit; while the journal is seen, it is read. */
+  follow(seen, events, onScreen) {
+    if (!seen) return;
+    if (this.index === Infinity && !this.checked) {
+      this.checked = true;
+      this.markFrom(seen, events.length);
+    }
+    if (onScreen && !document.hidden) {
+      seen.setJournal(events.length);
+      if (seen.dirty) seen.save();
+    }
+  }
+}

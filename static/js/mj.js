@@ -1,8 +1,10 @@
 // The game master's console: invite, seats, set-up and start; then the game's controls, seats, prompts and log.
 import {
-  $, api, campClasses, campOf, Connection, copyText, loadQr, countdown, eventList, fill, formatAnswer, h, has, icon,
-  keepAwake, keepFocus, listNames, localTime, localZone, mjKey, namer, prettyCode, promptIndex, publicMarks,
-  reasonsList, rejectionText, renderPrompt, roleName, startClock, store, t, takeFragment, toast,
+  $,
+  api, campClasses, campOf, Connection, copyText, countdown, eventList, fill, formatAnswer, h, has, icon,
+  JournalMark, keepAwake, keepFocus, listNames, loadQr, localTime, localZone, mjKey, namer, prettyCode, promptIndex,
+  publicMarks, reasonsList, rejectionText, renderPrompt, roleName, showStatus, startClock, store, t, takeFragment,
+  toast,
 } from "./common.js";
 import { ChatPanel, MAX_TEXT } from "./chat.js";
 import {
@@ -23,7 +25,7 @@ const ui = {
   chat: null,
   unread: 0,
   loaded: null, // how many events the first frame held: what comes after is live
-  logMark: Infinity,
+  logMark: new JournalMark(),
   timer: null,
 };
 const BASE_TITLE = document.title;
@@ -60,12 +62,7 @@ function start() {
 
   ui.conn = new Connection(CODE, TOKEN, {
     onFrame: () => render(),
-    onStatus: (status) => {
-      const node = $("#conn");
-      node.hidden = status === "online";
-      node.className = `conn conn-${status}`;
-      node.textContent = t(`ui.conn.${status}`);
-    },
+    onStatus: showStatus,
     onFatal: () => {
       store.del(mjKey(CODE));
       $("#mj-app").hidden = true;
@@ -199,7 +196,7 @@ function render() {
   const name = namer(v, events);
   if (ui.loaded === null) ui.loaded = events.length;
   updateChat(v, name);
-  followLog(events);
+  ui.logMark.follow(ui.chat && ui.chat.seen, events, ui.pane === "log");
   liveAlerts(events, name);
   const ctx = { name, me: null, thirdPerson: true, prompts: promptIndex(events) };
   const night = v.phase === "night" || v.phase === "lobby";
@@ -219,7 +216,7 @@ function render() {
   const prompts = $("#prompts");
   prompts.hidden = lobby || v.phase === "ended";
   if (!prompts.hidden) fill(prompts, promptsPanel(v, name));
-  fill("#log", eventList(events, ctx, "full", { reverse: true, mark: ui.logMark }));
+  fill("#log", eventList(events, ctx, "full", { reverse: true, mark: ui.logMark.index }));
   refreshModal(v, name);
   $("#mj-chat-unread").hidden = !ui.unread;
   $("#mj-chat-unread").textContent = String(ui.unread);
@@ -263,21 +260,7 @@ function writeTo(seat) {
 }
 
 function markLogFrom() {
-  const seen = ui.chat && ui.chat.seen;
-  if (seen && ui.conn && seen.journal() < ui.conn.events.length) ui.logMark = seen.journal();
-}
-
-function followLog(events) {
-  const seen = ui.chat && ui.chat.seen;
-  if (!seen) return;
-  if (!ui.logChecked) {
-    ui.logChecked = true;
-    if (seen.journal() < events.length) ui.logMark = seen.journal();
-  }
-  if (ui.pane === "log" && !document.hidden) {
-    seen.setJournal(events.length);
-    if (seen.dirty) seen.save();
-  }
+  if (ui.conn) ui.logMark.markFrom(ui.chat && ui.chat.seen, ui.conn.events.length);
 }
 
 document.addEventListener("visibilitychange", () => {

@@ -1,9 +1,10 @@
 // The player's (or spectator's) page: join, lobby, role card, night prompts, day votes, end of the game.
 import {
-  $, api, campClasses, campOf, confirmTally, Connection, countdown, loadQr, describe, eventList, fill, h, has, icon,
-  keepAwake, keepFocus, listNames, localTime, localZone, namer, prettyCode, promptIndex, promptTitle, publicMarks,
-  reasonsList, rejectionText, renderPrompt, roleIcon, roleName, seatKey, startClock, store, t, tallyOf, takeFragment,
-  toast,
+  $,
+  api, bindJoinForm, campClasses, campOf, confirmTally, Connection, countdown, describe, eventList, fill, h, has,
+  icon, JournalMark, keepAwake, keepFocus, listNames, loadQr, localTime, localZone, namer, prettyCode, promptIndex,
+  promptTitle, publicMarks, reasonsList, renderPrompt, roleIcon, roleName, seatKey, showStatus, startClock, store, t,
+  takeFragment, tallyOf, toast,
 } from "./common.js";
 import { ChatPanel } from "./chat.js";
 
@@ -25,7 +26,7 @@ const ui = {
   cardHidden: sessionStorage.getItem(CARD_KEY) === "1",
   tab: sessionStorage.getItem(TAB_KEY) === "chat" ? "chat" : "play", // on a phone: the game or the chat
   chat: null,
-  journalMark: Infinity, // events from this index on are new since the last visit
+  journal: new JournalMark(), // which events are new since the last visit
   loaded: null, // how many events the first frame held (a rematch announced after that is live)
   unread: 0,
   timer: null,
@@ -58,17 +59,11 @@ function connect(token) {
   if (ui.conn) ui.conn.stop();
   ui.selection = new Map();
   ui.loaded = null;
-  ui.journalMark = Infinity;
-  ui.journalChecked = false;
+  ui.journal.reset();
   ui.phaseKey = null;
   const conn = new Connection(CODE, token, {
     onFrame: () => render(),
-    onStatus: (status) => {
-      const node = $("#conn");
-      node.hidden = status === "online";
-      node.className = `conn conn-${status}`;
-      node.textContent = t(`ui.conn.${status}`);
-    },
+    onStatus: showStatus,
     onFatal: (code) => {
       if (code === "no_such_room") {
         fill("#kicked-title", t("ui.not_found"));
@@ -103,26 +98,10 @@ function start() {
 }
 
 // -- join -------------------------------------------------------------------------------------------------------
-$("#join-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  const name = $("#name-input").value.trim();
-  if (!name) {
-    toast(t("error.bad_name"));
-    return;
-  }
-  const button = $("#join-button");
-  button.disabled = true;
-  try {
-    const seat = await api(`/api/rooms/${CODE}/join`, { method: "POST", body: { name } });
-    store.set(seatKey(CODE), seat.token);
-    sessionStorage.removeItem(WATCH_KEY);
-    setMode("play");
-    connect(seat.token);
-  } catch (err) {
-    toast(rejectionText(err.code, err.message, err.params));
-  } finally {
-    button.disabled = false;
-  }
+bindJoinForm(CODE, { form: "#join-form", input: "#name-input", button: "#join-button" }, (seat) => {
+  sessionStorage.removeItem(WATCH_KEY);
+  setMode("play");
+  connect(seat.token);
 });
 
 function watch() {
@@ -199,7 +178,7 @@ function render() {
   }
   ui.phaseKey = phaseKey;
   updateChat(v, name);
-  followJournal(events);
+  ui.journal.follow(ui.chat && ui.chat.seen, events, gameOnScreen());
   keepFocus(() => {
     fill("#status", statusBar(v));
     fill("#rematch-banner", rematchBanner(v, events));
@@ -266,21 +245,7 @@ function updateChat(v, name) {
 
 /** The journal: what arrived since the last visit is marked until the next one. */
 function markJournalFrom() {
-  const seen = ui.chat && ui.chat.seen;
-  if (seen && ui.conn && seen.journal() < ui.conn.events.length) ui.journalMark = seen.journal();
-}
-
-function followJournal(events) {
-  const seen = ui.chat && ui.chat.seen;
-  if (!seen) return;
-  if (ui.journalMark === Infinity && !ui.journalChecked) {
-    ui.journalChecked = true;
-    if (seen.journal() < events.length) ui.journalMark = seen.journal();
-  }
-  if (gameOnScreen() && !document.hidden) {
-    seen.setJournal(events.length);
-    if (seen.dirty) seen.save();
-  }
+  if (ui.conn) ui.journal.markFrom(ui.chat && ui.chat.seen, ui.conn.events.length);
 }
 
 document.addEventListener("visibilitychange", () => {
@@ -701,7 +666,7 @@ function feed(v, events, ctx) {
     const start = events.findIndex((e) => e.type === "announce" && e.data && e.data.key === "game_started");
     return [h("h2", {}, t("end.history")), eventList(start > 0 ? events.slice(start) : events, { ...ctx, me: null, thirdPerson: true }, "full")];
   }
-  return [h("h2", {}, t("room.journal")), eventList(events, ctx, "feed", { reverse: true, mark: ui.journalMark })];
+  return [h("h2", {}, t("room.journal")), eventList(events, ctx, "feed", { reverse: true, mark: ui.journal.index })];
 }
 
 // -- rematch: the group moves to a new table ----------------------------------------------------------------------

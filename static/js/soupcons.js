@@ -1,8 +1,9 @@
 // Soupçons: the player's phone page (join, lobby, the table, offers and replies, the end with every hand and the
 // true history) and, with data-mode="mj", the host's console (every card visible, start, bots, pause, skip).
 import {
-  $, api, Connection, copyText, countdown, describe, fill, h, icon, keepAwake, listNames, loadQr, mjKey, namer,
-  prettyCode, rejectionText, seatKey, startClock, store, t, takeFragment, toast,
+  $,
+  api, bindJoinForm, Connection, copyText, countdown, describe, fill, h, icon, keepAwake, listNames, loadQr, mjKey,
+  namer, prettyCode, rejectionText, seatKey, showStatus, startClock, store, t, takeFragment, toast,
 } from "./common.js";
 
 const root = $("#sc");
@@ -83,12 +84,7 @@ function connect(token) {
   if (ui.conn) ui.conn.stop();
   const conn = new Connection(CODE, token, {
     onFrame: () => render(),
-    onStatus: (status) => {
-      const node = $("#conn");
-      node.hidden = status === "online";
-      node.className = `conn conn-${status}`;
-      node.textContent = t(`ui.conn.${status}`);
-    },
+    onStatus: showStatus,
     onFatal: (code) => {
       show("#loading", false);
       if (MODE === "mj") {
@@ -132,26 +128,10 @@ function start() {
 }
 
 if (MODE === "player") {
-  $("#sc-join-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const name = $("#sc-name-input").value.trim();
-    if (!name) {
-      toast(t("error.bad_name"));
-      return;
-    }
-    const button = $("#sc-join-button");
-    button.disabled = true;
-    try {
-      const seat = await api(`/api/rooms/${CODE}/join`, { method: "POST", body: { name } });
-      store.set(seatKey(CODE), seat.token);
-      sessionStorage.removeItem(WATCH_KEY);
-      setMode("play");
-      connect(seat.token);
-    } catch (err) {
-      toast(rejectionText(err.code, err.message, err.params));
-    } finally {
-      button.disabled = false;
-    }
+  bindJoinForm(CODE, { form: "#sc-join-form", input: "#sc-name-input", button: "#sc-join-button" }, (seat) => {
+    sessionStorage.removeItem(WATCH_KEY);
+    setMode("play");
+    connect(seat.token);
   });
   $("#sc-watch-button").addEventListener("click", () => {
     sessionStorage.setItem(WATCH_KEY, "1");
