@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         from app.i18n import translate
 
         rules = get_ruleset(args.ruleset)
-        for role in rules.roles.values():
+        for role in [*rules.roles.values(), *rules.other_cards.values()]:
             print(f"{translate(args.lang, 'role.' + role.key)}\t{translate(args.lang, 'camp.' + role.camp)}")
         return 0
     if args.cmd == "bench":

@@ -113,7 +113,7 @@ def test_required_keys(lang: str) -> None:
 def test_every_role_and_camp_of_the_ruleset(lang: str) -> None:
     rules = get_ruleset("thiercelieux")
     cat = CATALOGUES[lang]
-    for role in rules.roles.values():
+    for role in [*rules.roles.values(), *rules.other_cards.values()]:
         assert f"role.{role.key}" in cat
         assert f"role.{role.key}.desc" in cat
         assert f"camp.{role.camp}" in cat

@@ -331,7 +331,7 @@ def test_roles_command_lists_every_role_with_its_camp(capsys: pytest.CaptureFixt
     """`python -m app roles --ruleset thiercelieux --lang fr`: one line per role, its name and its camp."""
     lines = roles_lines(capsys)
     rules = get_ruleset("thiercelieux")
-    assert len(lines) == len(rules.roles)
+    assert len(lines) == len(rules.roles) + len(rules.other_cards)  # Le Village's day cards too
     assert all(len(line) == 2 and all(line) for line in lines)
     assert lines[0] == ["Simple Villageois", "Village"] and lines[1] == ["Loup-Garou", "Loups-Garous"]
 
@@ -343,7 +343,8 @@ def test_roles_command_names_every_role_in_french(capsys: pytest.CaptureFixture[
     names = {line[0] for line in lines}
     assert {"Salvateur", "Corbeau", "Ancien", "Joueur de Flûte", "Loup Blanc", "Infect Père des Loups", "Franc-maçon",
             "Apprenti", "Assassin", "Tueur", "Marchand de sable", "Somnambule", "Casanova", "Berger", "Magicien",
-            "Louveteau", "Traître", "Vampire", "Hamster-garou", "Chaman"} <= names
+            "Louveteau", "Traître", "Vampire", "Hamster-garou", "Chaman", "Confesseur", "Châtelain",
+            "Protecteur"} <= names
 
 
 def test_simulate_every_role_without_errors(capsys: pytest.CaptureFixture[str]) -> None:

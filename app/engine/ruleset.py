@@ -34,6 +34,7 @@ class Ruleset:
     max_players: int = 99
     options_model: type[BaseModel] = BaseModel
     roles: ClassVar[dict[str, Role]] = {}
+    other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

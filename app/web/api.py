@@ -68,6 +68,7 @@ async def ruleset_info(key: str) -> dict[str, Any]:
         "min_players": rules.min_players,
         "max_players": rules.max_players,
         "roles": [{"key": r.key, "camp": r.camp, "unique": r.unique, "wolf": r.wolf} for r in rules.roles.values()],
+        "other_cards": [{"key": r.key, "camp": r.camp} for r in rules.other_cards.values()],
         **rules.describe(),
         "options": rules.default_options(),
         "options_schema": rules.options_model.model_json_schema(),

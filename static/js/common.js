@@ -132,14 +132,16 @@ const ROLE_ICONS = {
   chaman: "ghost", salvateur: "shield", corbeau: "feather", ancien: "hourglass", "joueur-de-flute": "note",
   "franc-macon": "users", apprenti: "book", assassin: "dagger", tueur: "dagger", "marchand-de-sable": "sleep",
   somnambule: "steps", casanova: "heart", berger: "sheep", magicien: "wand", traitre: "mask", vampire: "bat",
-  "hamster-garou": "hamster",
+  "hamster-garou": "hamster", confesseur: "eye", chatelain: "potion", protecteur: "shield",
 };
 
 export const roleIcon = (role, extra = "") => icon(ROLE_ICONS[role] || "card", extra);
 
-/** The village's public marks on a seat (view.public): charmed, a frog today, the Raven's curse, the idiot. */
+/** The village's public marks on a seat (view.public): charmed, a frog today, the Raven's curse, the idiot, the
+ * Protecteur's shield, and the face-up day card of Le Village (004). */
 export function publicMarks(view, seat) {
   const pub = (view && view.public) || {};
+  const dayCard = (pub.day_roles || {})[String(seat)];
   const mark = (cls, name, key) => h("span", { class: `badge mark ${cls}`, title: t(`${key}.help`), "data-mark": cls },
     icon(name), h("span", { class: "mark-text" }, t(key)));
   return [
@@ -147,6 +149,9 @@ export function publicMarks(view, seat) {
     (pub.frogs || []).includes(seat) ? mark("mark-frog", "frog", "public.frog") : null,
     pub.raven === seat ? mark("mark-raven", "feather", "public.raven") : null,
     pub.idiot === seat ? mark("mark-idiot", "jester", "public.idiot") : null,
+    pub.shielded === seat ? mark("mark-shielded", "shield", "public.shielded") : null,
+    dayCard ? h("span", { class: "badge mark mark-day-role", title: t("public.day_role.help"), "data-mark": "day-role" },
+      roleIcon(dayCard), h("span", { class: "mark-text" }, roleName(dayCard))) : null,
   ];
 }
 
@@ -831,7 +836,8 @@ export function tallyOf(prompt) {
 export function promptTitle(prompt, name) {
   const info = prompt.info || {};
   const seat = (x) => (x !== undefined && x !== null ? name(x) : "");
-  return t(`prompt.${prompt.step}`, { victim: seat(info.victim), accused: seat(info.accused) });
+  return t(`prompt.${prompt.step}`,
+    { victim: seat(info.victim), accused: seat(info.accused), condemned: seat(info.condemned) });
 }
 
 /** "Yes: A, B · No: C" for a yes/no question several people answer (a pack's, the village's verdict). */
@@ -932,6 +938,7 @@ export function renderPrompt(prompt, opts) {
       if (target === seat) return t("ui.not_yourself");
       const me = view && view.secrets;
       if (me && me.lover === target) return t("ui.not_your_lover");
+      if (view && view.public && view.public.shielded === target) return t("error.shielded");
       return null;
     };
     const buttons = (prompt.options || []).map((target) => {

@@ -637,6 +637,8 @@ function secretLines(v, secrets, name, bitten) {
   else if (secrets.converted) out.push(h("span", {}, icon("wolf"), " ", t("room.secret.converted")));
   if (secrets.second_role) out.push(t("room.secret.second_role", { role: roleName(secrets.second_role) }));
   if (secrets.camp_card) out.push(t("room.secret.camp_card", { role: roleName(secrets.camp_card) }));
+  const dayCard = ((v.public && v.public.day_roles) || {})[String(me.seat)];
+  if (dayCard) out.push(h("span", {}, roleIcon(dayCard), " ", t("room.secret.day_card", { role: roleName(dayCard) })));
   if (v.public && v.public.powers_lost && campOf(me.role, ui.roles) === "village") out.push(t("room.powers_lost_card"));
   return out;
 }

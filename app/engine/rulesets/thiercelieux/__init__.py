@@ -12,7 +12,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
-from app.engine.rulesets.thiercelieux import flow, more_roles  # noqa: F401  (more_roles registers steps)
+from app.engine.rulesets.thiercelieux import day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
@@ -38,6 +38,7 @@ class Thiercelieux(Ruleset):
     max_players = 40
     options_model = Options
     roles = ROLES
+    other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
 
     def suggested_composition(self, players: int) -> list[str]:
         return suggested(max(players, self.min_players))
@@ -71,6 +72,7 @@ class Thiercelieux(Ruleset):
             cards=rnd.choices(["one", "small", "great"], weights=[8, 1, 1])[0],
             tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
+        options["day_roles"] = options["cards"] == "one" and rnd.random() < 0.25
         if options["cards"] != "one":
             return [], options  # the variant's own suggested composition (`suggested_for`)
         return comp, options
@@ -219,6 +221,8 @@ class Thiercelieux(Ruleset):
             role = preset.get(p.seat) or deck.pop()
             ctx.emit("role_set", {"seat": p.seat, "role": role, "original": True}, to=[p.seat])
         ctx.emit("spare_cards", {"cards": deck}, to=MJ_ONLY)
+        if day_roles.enabled(s):
+            day_roles.deal(ctx)
         flow.begin_night(ctx)
 
     def finish_step(self, ctx: Ctx) -> None:
@@ -242,6 +246,8 @@ class Thiercelieux(Ruleset):
                 raise Rejected("lover_vote", "A lover never votes against their beloved (003).")
             if problem == "cupid_vote":
                 raise Rejected("cupid_vote", "In this game Cupidon may not vote against his lovers (004).")
+            if problem == "shielded":
+                raise Rejected("shielded", "The Protecteur has named this player: they cannot be lynched today (004).")
             if problem == "hesitated":
                 raise Rejected("vote_final", "You hesitated: your vote went against yourself and is final (004).")
 
@@ -255,6 +261,10 @@ class Thiercelieux(Ruleset):
             ctx.emit("tag", {"seat": seat, "key": "struck", "value": ctx.s.day}, to=[seat])
             ctx.close_prompt(prompt)
             flow.kill(ctx, target[0], "assassin")
+        if prompt.step in day_roles.DAY_STEPS and target:
+            ctx.close_prompt(prompt)
+            if day_roles.on_answer(ctx, prompt.step, seat, target[0]):
+                flow.kill(ctx, target[0], "chatelain")
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         flow.kill(ctx, seat, cause)
@@ -302,6 +312,11 @@ class Thiercelieux(Ruleset):
                 "role_talk": state.options.get("role_talk", "allowed"),
                 # "C'est sûrement pas lui" (004): who is still standing.
                 "standing": state.pending.get("standing") if state.phase == "day" else None,
+                # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
+                "day_roles": state.flags.get("day_roles"),
+                "shielded": day_roles.shielded(state),
+                "chatelain_used": {"pardon": bool(state.flags.get("chatelain_pardoned")),
+                                   "kill": bool(state.flags.get("chatelain_killed"))},
             }
         }
         if viewer == MJ:

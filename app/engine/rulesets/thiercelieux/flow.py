@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from app.engine.context import Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
+from app.engine.rulesets.thiercelieux import day_roles
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
 from app.engine.rulesets.thiercelieux.roles import (
@@ -344,12 +345,18 @@ def debate(ctx: Ctx) -> None:
         open_vote(ctx)
         return
     ctx.open_step("debate", float(opt(ctx, "debate")))
-    open_assassin(ctx)
+    open_day_powers(ctx, before_vote=True)
 
 
 def voters(ctx: Ctx) -> list[int]:
     """The living, but a frog sits the day out (004)."""
     return [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+
+
+def open_day_powers(ctx: Ctx, before_vote: bool) -> None:
+    """What may be done at any moment of the day: the Assassin's signal, and Le Village's day cards (004)."""
+    open_assassin(ctx)
+    day_roles.open_prompts(ctx, before_vote)
 
 
 def open_assassin(ctx: Ctx) -> None:
@@ -372,9 +379,12 @@ def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) ->
     else:
         ctx.open_step(key, float(opt(ctx, "vote")))
     setp(ctx, "vote_round", round_)
-    ctx.open_prompt(step=key, kind="pick", to=living, options=candidates or ctx.s.living(),
+    shield = day_roles.shielded(ctx.s)
+    options = [x for x in candidates or ctx.s.living() if x != shield]
+    ctx.open_prompt(step=key, kind="pick", to=living, options=options,
                     min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public", locks_at=locks_at)
-    open_assassin(ctx)
+    # In a forum game the day is the vote: the Protecteur may still name someone while it is open.
+    open_day_powers(ctx, before_vote=locks_at is not None)
 
 
 def finish_vote(ctx: Ctx) -> None:
@@ -390,6 +400,7 @@ def finish_vote(ctx: Ctx) -> None:
         counts[raven] += 2  # 001: the Corbeau's two extra votes
     if raven is not None and round_ == 1:
         ctx.emit("flag", {"key": "raven", "value": None})
+    day_roles.drop_shielded(s, counts)  # 004: the Protecteur's choice cannot be lynched
     ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
     if not counts:
         ctx.announce("nobody_eliminated")
@@ -441,6 +452,7 @@ def on_vote(ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
         captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
         weights = {captain: 2} if captain is not None and opt(ctx, "captain_double") else {}
         counts = tally(prompt, weights)
+        day_roles.drop_shielded(s, counts)
         total = sum(weights.get(v, 1) for v in prompt.to)
         if counts and max(counts.values()) * 2 > total:
             ctx.close_prompt(prompt)
@@ -455,7 +467,8 @@ def open_standing(ctx: Ctx) -> None:
     living = ctx.s.living()
     current = next(order[(start + i) % len(order)] for i in range(len(order))
                    if order[(start + i) % len(order)] in living)
-    setp(ctx, "standing", living)
+    # The Protecteur's choice cannot be the one eliminated: he sits down at once (004, Le Village).
+    setp(ctx, "standing", [x for x in living if x != day_roles.shielded(ctx.s)])
     next_clearer(ctx, current)
 
 
@@ -524,6 +537,22 @@ def start_vote(ctx: Ctx) -> None:
 
 
 def eliminate(ctx: Ctx, seat: int) -> None:
+    lord = day_roles.may_pardon(ctx.s)
+    if lord is not None:
+        # 004, Le Village: the Châtelain may pardon the person lynched, once in the game.
+        day_roles.open_pardon(ctx, lord, seat, float(opt(ctx, "reaction")))
+        return
+    lynch(ctx, seat)
+
+
+def finish_pardon(ctx: Ctx) -> None:
+    if day_roles.pardoned(ctx):
+        proceed(ctx, "nightfall")
+    else:
+        lynch(ctx, ctx.s.pending["condemned"])
+
+
+def lynch(ctx: Ctx, seat: int) -> None:
     ctx.announce("eliminated", seat=seat)
     kill(ctx, seat, "vote")
     proceed(ctx, "nightfall")
@@ -534,6 +563,8 @@ def validate_vote(state: GameState, seat: int, target: int) -> str | None:
         return "hesitated"
     if target == seat:
         return "self_vote"
+    if target == day_roles.shielded(state):
+        return "shielded"
     if state.options.get("cupid_no_vote_lovers") and state.players[seat].role == "cupidon" and target in state.lovers:
         return "cupid_vote"
     if seat in state.lovers and target in state.lovers and state.players[seat].tags.get("lover") == target:
@@ -561,6 +592,7 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
     "standing": finish_standing,
     "plea": lambda ctx: open_jury(ctx),
     "verdict": finish_verdict,
+    "chatelain-grace": finish_pardon,
     "chasseur": finish_consequence,
     "successeur": finish_consequence,
 }

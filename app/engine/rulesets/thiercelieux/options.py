@@ -68,6 +68,7 @@ class Options(BaseModel):
     # complication (two hidden cards, two powers, a wolf if either card is a wolf).
     cards: Literal["one", "small", "great"] = "one"
     camp_wolves: int = Field(0, ge=0, le=20)  # small complication: wolf camp cards (0: the suggested number)
+    day_roles: bool = False  # 004 "Le Village": a face-up day card each (Confesseur, Châtelain, Protecteur)
 
     @field_validator("night_order_custom")
     @classmethod
@@ -102,4 +103,6 @@ class Options(BaseModel):
     def _lock_before_late(self) -> Options:
         if self.vote_late > self.vote_lock:
             raise ValueError("vote_late (late votes close) must be at most vote_lock (votes lock) minutes")
+        if self.day_roles and self.cards != "one":
+            raise ValueError("Le Village's day cards are played with one night card each (cards: one)")
         return self
