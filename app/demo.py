@@ -58,11 +58,12 @@ async def bot(client: Client, rnd: random.Random) -> None:
     me = client.view.get("me", {}).get("seat")
     while client.view.get("phase") != "ended":
         for prompt in client.my_prompts():
-            if str(me) in prompt["answers"]:
+            if str(prompt.get("as", me)) in prompt["answers"]:
                 continue
             await asyncio.sleep(rnd.uniform(0.01, 0.1))
             for _ in range(4):
-                reply = await client.send("answer", prompt=prompt["id"], answer=random_answer(prompt, rnd, me))
+                answer = random_answer(prompt, rnd, prompt.get("as", me))
+                reply = await client.send("answer", prompt=prompt["id"], answer=answer)
                 if reply["type"] == "ack" or reply.get("code") in ("prompt_closed", "no_such_prompt"):
                     break
         client.changed.clear()

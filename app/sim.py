@@ -49,12 +49,12 @@ class Game:
 def bot_round(game: Game, rnd: random.Random, skip: float = 0.1) -> None:
     """Every seat with an open prompt answers (or, sometimes, stays silent) from its own view."""
     state: GameState = game.state
-    for seat in list(state.players):
+    for seat in [p.seat for p in state.players.values() if p.controller is None]:  # people, not characters
         for prompt in view(game.state, seat)["prompts"]:
-            if not prompt["mine"] or str(seat) in prompt["answers"] or rnd.random() < skip:
+            if not prompt["mine"] or str(prompt["as"]) in prompt["answers"] or rnd.random() < skip:
                 continue
             for _ in range(4):
-                answer = random_answer(prompt, rnd, seat)
+                answer = random_answer(prompt, rnd, prompt["as"])
                 cmd = Command(type="answer", by=seat, at=game.at, args={"prompt": prompt["id"], "answer": answer})
                 if game.try_do(cmd):
                     break

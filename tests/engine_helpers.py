@@ -47,7 +47,8 @@ class Script:
         self.state, self.events = new_state(RULESET, seed, at=T0)
         self.at = T0
         self.secrets = Secrets()
-        for seat in range(len(roles)):
+        # With two characters each (004), roles[n + i] is the card of player i's second character (seat n + i).
+        for seat in range(len(roles) // int((options or {}).get("characters", 1))):
             self.do("join", SYSTEM, seat=seat, name=f"P{seat}")
         opts = {**FAST, "captain": False, **(options or {})}
         opts["preassigned"] = {str(seat): role for seat, role in enumerate(roles)}
@@ -221,7 +222,7 @@ class Secrets:
             params = e.data["params"]
             for seat in e.to:
                 mine = self.known.setdefault(seat, {})
-                if e.data["key"] == "seer_saw":
+                if e.data["key"] in ("seer_saw", "confession_saw"):  # the Voyante, and Le Village's Confesseur
                     mine.setdefault(params["seat"], set()).add(params["role"])
                 elif e.data["key"] == "petite_fille_saw":
                     for wolf in params["seats"]:
@@ -242,6 +243,13 @@ class Secrets:
             mine.setdefault(self.lover[seat], set()).add(value)
 
     def allowed(self, state: GameState, viewer: int, seat: int) -> set[str]:
+        """What the viewer may know of the seat's card; a player with two characters (004) knows what either knows."""
+        out: set[str] = set()
+        for mine in state.seats_of(viewer):
+            out |= self.allowed_one(state, mine, seat)
+        return out
+
+    def allowed_one(self, state: GameState, viewer: int, seat: int) -> set[str]:
         out = set(self.known.get(viewer, {}).get(seat, set()))
         me, other = state.players[viewer], state.players[seat]
         if state.options.get("cards") == "small" and other.role:
@@ -270,7 +278,8 @@ class Secrets:
     @staticmethod
     def check_event(state: GameState, e: Event, viewer: int | str) -> None:
         visible = event_visible(e, viewer, state)
-        member = (isinstance(viewer, int) and viewer in e.to) or (viewer == SPECTATOR and SPECTATORS in e.to) \
+        seats = state.seats_of(viewer)
+        member = any(s in e.to for s in seats) or (viewer == SPECTATOR and SPECTATORS in e.to) \
             if e.to is not None else True
         if e.to is not None and not member:
             assert not visible, f"{e.type} {e.data} reaches {viewer}"
@@ -285,7 +294,7 @@ class Secrets:
         if e.type == "role_set":
             seat = e.data["seat"]
             face_up = state.options.get("cards") == "small" and e.data.get("original")  # 004: a visible power card
-            assert seat == viewer or state.players[seat].revealed or face_up, f"{viewer} learns the card of {seat}"
+            assert seat in seats or state.players[seat].revealed or face_up, f"{viewer} learns the card of {seat}"
 
     def check_view(self, state: GameState, viewer: int | str) -> None:
         v = view(state, viewer)
@@ -293,9 +302,10 @@ class Secrets:
         assert not leaked, f"{viewer} sees {leaked}"
         if state.rng >= 10**6:  # a small seed would match any number in the text
             assert str(state.rng) not in json.dumps(v), f"the generator's state reaches {viewer}"
+        seats = state.seats_of(viewer)
         for p in v["players"]:
             real = state.players[p["seat"]]
-            if p["role"] is None or real.revealed or p["seat"] == viewer:
+            if p["role"] is None or real.revealed or p["seat"] in seats:
                 continue
             if state.options.get("cards") == "small" and p["role"] == real.role:
                 continue  # 004's small complication: power cards lie face up, for spectators too
@@ -305,14 +315,16 @@ class Secrets:
             )
         for pv in v["prompts"]:
             prompt = state.prompts[pv["id"]]
-            mine = isinstance(viewer, int) and viewer in prompt.to
+            mine = any(s in prompt.to for s in seats)
             assert mine or prompt.visibility == "public", f"{viewer} sees the private prompt {prompt.step}"
             if not mine and prompt.visibility != "public":
                 # (A public question's context is public too: the accused of a verdict.)
                 assert pv["info"] == {}, f"{viewer} sees the context of {prompt.step}"
             if not mine or prompt.visibility == "self":
-                others = {int(k) for k in pv["answers"]} - ({viewer} if isinstance(viewer, int) else set())
+                others = {int(k) for k in pv["answers"]} - set(seats)
                 assert prompt.visibility == "public" or not others, f"{viewer} sees others' answers"
+        for character in v.get("characters", []):
+            assert character["seat"] in seats[1:], f"{viewer} is shown a character it does not play"
         secrets = v.get("secrets", {})
         if "peek" in secrets:
             me = state.players[viewer]  # type: ignore[index]

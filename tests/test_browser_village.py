@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from test_browser import phone
+from ws_helpers import started_room
 
 from app.client import Client
 from app.demo import serve
@@ -31,12 +32,8 @@ COMPOSITION = ["loup-garou", "villageois", "villageois", "villageois", "voyante"
 async def test_day_cards_on_the_phones(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
-        room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": OPTIONS,
-                                                    "composition": COMPOSITION})).json()
-        code, mj = room["code"], {"Authorization": f"Bearer {room['mj_token']}"}
-        tokens = [(await http.post(f"/api/rooms/{code}/join", json={"name": n})).json()["token"] for n in NAMES]
-        reply = await http.post(f"/api/rooms/{code}/commands", headers=mj, json={"command": "start", "args": {}})
-        assert reply.status_code == 200, reply.text
+        room, tokens = await started_room(http, OPTIONS, COMPOSITION, NAMES)
+        code = room["code"]
 
         view = (await http.get(f"/api/rooms/{code}")).json()["view"]
         cards = {card: int(seat) for seat, card in view["public"]["day_roles"].items()}

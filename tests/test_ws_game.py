@@ -282,3 +282,36 @@ async def test_a_command_over_the_frame_rate_is_rejected_under_its_own_id(databa
             replies = [json.loads(await raw.recv()) for _ in range(30)]
         limited = [r for r in replies if r.get("code") == "rate_limited"]
         assert limited and all(r["type"] == "rejected" and r["cid"].startswith("c") for r in limited)
+
+
+async def test_a_whole_game_with_two_characters_each_over_websockets(database_url: str) -> None:
+    """004's "deux personnages" through the real app: five bots play ten characters to the end; each player's
+    stream shows its own two cards while the game runs, and answers for the second character are its own."""
+    async with serve(database_url) as base:
+        fast = {"night_step": 1.5, "vote": 1.5, "election": 1.5, "reaction": 1}
+        room, mj, players = await open_room(base, 5, {**DEMO_OPTIONS, **fast, "characters": 2})
+        await mj.do("start")
+        code, as_mj = room["code"], {"Authorization": f"Bearer {room['mj_token']}"}
+        first = players[0]
+        view = await first.wait_for(lambda v: v.get("phase") == "night")
+        mine = [p["seat"] for p in view["players"] if p["me"]]
+        assert len(mine) == 2 and len(view["players"]) == 10
+        assert set(roles_seen_by(first)) >= set(mine)
+        assert [c["seat"] for c in view["characters"]] == mine[1:]
+        await asyncio.wait_for(asyncio.gather(*(bot(c, random.Random(i)) for i, c in enumerate(players))), 300)
+        final = await mj.wait_for(lambda v: v.get("phase") == "ended")
+        answered = [e["data"] for e in mj.events if e["type"] == "answered"]
+        seconds = {p["seat"] for p in final["players"] if p["controller"] is not None}
+        assert len(seconds) == 5 and any(a["seat"] in seconds for a in answered)
+        async with httpx.AsyncClient(base_url=base) as http:
+            # A second character has no link of its own: the MJ substitutes the player, at the first seat.
+            r = await http.post(f"/api/rooms/{code}/substitute", json={"seat": min(seconds), "name": "Sub"},
+                                headers=as_mj)
+            assert r.status_code == 400 and r.json()["error"]["code"] == "second_character", r.text
+            # A rematch seats the five players again; their second characters come with the next start.
+            r = await http.post(f"/api/rooms/{code}/rematch", headers=as_mj)
+            assert r.status_code == 201, r.text
+            again = (await http.get(f"/api/rooms/{r.json()['code']}")).json()["view"]
+            assert len(again["players"]) == 5 and again["options"]["characters"] == 2
+        for c in (mj, *players):
+            await c.close()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from app.client import Client, create_room, join_room
 
 
@@ -30,3 +32,16 @@ async def open_room(base: str, players: int, options: dict[str, Any],
 def messages(c: Client, channel: str | None = None) -> list[dict[str, Any]]:
     """The chat messages in a client's stream (of one channel)."""
     return [e["data"] for e in c.events if e["type"] == "said" and (channel is None or e["data"]["channel"] == channel)]
+
+
+async def started_room(http: httpx.AsyncClient, options: dict[str, Any], composition: list[str],
+                       names: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Over HTTP: create a thiercelieux room, seat `names`, start; returns (room, the seats' tokens)."""
+    room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": options,
+                                                "composition": composition})).json()
+    code = room["code"]
+    tokens = [(await http.post(f"/api/rooms/{code}/join", json={"name": n})).json()["token"] for n in names]
+    reply = await http.post(f"/api/rooms/{code}/commands", headers={"Authorization": f"Bearer {room['mj_token']}"},
+                            json={"command": "start", "args": {}})
+    assert reply.status_code == 200, reply.text
+    return room, tokens

@@ -22,7 +22,9 @@ SELF = -3  # in a channel's audience: the writer of each message (a private line
 
 def general_channels(state: GameState) -> dict[str, list[int] | None]:
     """Channels every ruleset has: a thread between each seat and the MJ, the dead, the spectators."""
-    channels: dict[str, list[int] | None] = {f"mj:{seat}": [seat] for seat in state.players}
+    # One thread per player (a second character has none: its player talks through his own).
+    channels: dict[str, list[int] | None] = {f"mj:{seat}": [seat] for seat, p in state.players.items()
+                                             if p.controller is None}
     if state.phase != "lobby" and state.options.get("dead_chat", True):
         channels["dead"] = [p.seat for p in state.players.values() if not p.alive]
     channels["spectators"] = [SPECTATORS]
@@ -51,14 +53,18 @@ def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[d
     """The channels a viewer reads or writes now, for its view (the MJ: all of them)."""
     out = []
     for name, (audience, allowed) in channel_rules(state, ruleset).items():
+        writes = viewer in allowed
         if viewer == MJ:
             reads = True
         elif viewer == SPECTATOR:
             reads = audience is None or SPECTATORS in audience
         else:
-            reads = audience is None or viewer in audience or (SELF in audience and viewer in allowed)
-        if reads or viewer in allowed:
-            out.append({"name": name, "write": viewer in allowed})
+            # A player with two characters (004) reads and writes wherever either of them may.
+            seats = state.seats_of(viewer)
+            writes = any(s in allowed for s in seats)
+            reads = audience is None or any(s in audience for s in seats) or (SELF in audience and writes)
+        if reads or writes:
+            out.append({"name": name, "write": writes})
     return out
 
 
@@ -74,17 +80,19 @@ def _say(ctx: Ctx, cmd: Command) -> None:
     if not isinstance(channel, str) or channel not in rules:
         raise Rejected("no_such_channel", "There is no such channel for you.")
     audience, allowed = rules[channel]
-    if cmd.by not in allowed:
+    # A player with two characters (004) speaks as the one who belongs to the channel.
+    speaker = next((s for s in ctx.s.seats_of(cmd.by) if s in allowed), cmd.by)
+    if speaker not in allowed:
         raise Rejected("cannot_write", "You cannot write in this channel now.", channel=channel)
     if audience is not None and SELF in audience:
-        audience = [x for x in audience if x != SELF] + ([cmd.by] if isinstance(cmd.by, int) else [])
+        audience = [x for x in audience if x != SELF] + ([speaker] if isinstance(speaker, int) else [])
     author: dict[str, Any]
     if cmd.by == MJ:
         author = {"mj": True}
     elif cmd.by == SPECTATOR:
         author = {"spectator": clean_name(cmd.args.get("name") or "?")}
     else:
-        author = {"seat": cmd.by}
+        author = {"seat": speaker}
     mid = ctx.s.message_counter + 1
     ctx.emit("said", {"id": mid, "channel": channel, "text": text, **author}, to=audience)
     for seat, copy_channel in ctx.ruleset.chat_copies(ctx.s, channel):

@@ -232,7 +232,7 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
 def _start(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby")
-    n = len(ctx.s.players)
+    n = ctx.ruleset.table_size(ctx.s)
     if n < ctx.ruleset.min_players:
         raise Rejected(
             "not_enough_players", f"At least {ctx.ruleset.min_players} players are needed.",
@@ -249,14 +249,30 @@ def _start(ctx: Ctx, cmd: Command) -> None:
 def _answer(ctx: Ctx, cmd: Command) -> None:
     pid = cmd.args.get("prompt")
     prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
-    # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
-    seat = cmd.args.get("seat", MJ_SEAT) if cmd.by == MJ else cmd.by
-    if prompt is None or (seat != MJ_SEAT and seat not in prompt.to and cmd.by != MJ):
+    if cmd.by == MJ:
+        # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
+        seats = [cmd.args.get("seat", MJ_SEAT)]
+    else:
+        # A player answers for each of his characters the question is put to (two wolf cards: one victim), or for
+        # the one named in `seat`.
+        asked = cmd.args.get("seat")
+        seats = [x for x in ctx.s.seats_of(cmd.by)
+                 if prompt is not None and x in prompt.to and (asked is None or x == asked)]
+        acting = [x for x in seats if ctx.s.players[x].alive or (prompt is not None and prompt.dead_may_answer)]
+        seats = acting or seats[:1]
+    if prompt is None or not seats:
         raise Rejected("no_such_prompt", "There is no such question for you.")
     if prompt.closed or ctx.s.phase == "ended":
         raise Rejected("prompt_closed", "This question is closed.")
     if ctx.s.paused_at is not None:
         raise Rejected("paused", "The game is paused.")
+    answer = check_shape(prompt, cmd.args.get("answer"))
+    for seat in seats:
+        if not ctx.s.prompts[prompt.id].closed:
+            answer_as(ctx, cmd, ctx.s.prompts[prompt.id], seat, answer)
+
+
+def answer_as(ctx: Ctx, cmd: Command, prompt: Any, seat: Any, answer: Any) -> None:
     if seat == MJ_SEAT and not prompt.to_mj:
         raise Rejected("no_such_prompt", "Say which seat you answer for.")
     if seat != MJ_SEAT:
@@ -264,8 +280,6 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
             raise Rejected("no_such_prompt", f"Seat {seat} is not asked this question.", seat=seat)
         if not ctx.s.players[seat].alive and not prompt.dead_may_answer:
             raise Rejected("dead", "The dead do not act.")
-    answer = check_shape(prompt, cmd.args.get("answer"))
-    if seat != MJ_SEAT:
         ctx.ruleset.validate_answer(ctx.s, prompt, seat, answer)
     if seat in prompt.answers and prompt.policy == "first":
         raise Rejected("already_answered", "This question was already answered.")

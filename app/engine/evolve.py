@@ -55,6 +55,14 @@ def _joined(s: GameState, d: dict[str, Any]) -> None:
     s.players[d["seat"]] = Player(seat=d["seat"], name=d["name"], position=position)
 
 
+@handles("character_added")
+def _character_added(s: GameState, d: dict[str, Any]) -> None:
+    """A second character for a player (004): a seat of its own, played by the controller's owner."""
+    position = max((p.position for p in s.players.values()), default=-1) + 1
+    s.players[d["seat"]] = Player(seat=d["seat"], name=d["name"], position=position, controller=d["controller"])
+    s.controls.setdefault(d["controller"], []).append(d["seat"])
+
+
 @handles("left")
 def _left(s: GameState, d: dict[str, Any]) -> None:
     s.players.pop(d["seat"], None)

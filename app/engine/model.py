@@ -21,6 +21,7 @@ class Player(BaseModel):
     alive: bool = True
     revealed: bool = False  # the role is public (dead, or end of game)
     tags: dict[str, Any] = Field(default_factory=dict)  # counters and tags: potions, lover, seen roles, ...
+    controller: int | None = None  # a second character: the seat whose owner plays it too (004)
 
 
 class Prompt(BaseModel):
@@ -80,6 +81,18 @@ class GameState(BaseModel):
     messages: dict[int, dict[str, Any]] = Field(default_factory=dict)  # chat message id -> {channel, to}
     hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
     flags: dict[str, Any] = Field(default_factory=dict)  # game-wide facts that outlive a phase (powers lost, ...)
+    controls: dict[int, list[int]] = Field(default_factory=dict)  # a seat -> the other characters its owner plays
+
+    def seats_of(self, viewer: Any) -> list[int]:
+        """The seats a viewer plays: its own, and the characters it controls (two characters per player, 004)."""
+        if not isinstance(viewer, int) or isinstance(viewer, bool) or viewer not in self.players:
+            return []
+        return [viewer, *self.controls.get(viewer, [])]
+
+    def player_of(self, seat: int) -> int:
+        """The seat that speaks for this character: its controller, or itself."""
+        controller = self.players[seat].controller
+        return seat if controller is None else controller
 
     def living(self) -> list[int]:
         return [p.seat for p in self.by_position() if p.alive]

@@ -93,7 +93,11 @@ class Ruleset:
 
     def suggested_for(self, state: GameState) -> list[str]:
         """The composition used when the MJ gave none (options may change what a composition is)."""
-        return self.suggested_composition(len(state.players))
+        return self.suggested_composition(self.table_size(state))
+
+    def table_size(self, state: GameState) -> int:
+        """How many characters will sit at the table: the players, or more when each plays several (004)."""
+        return len(state.players)
 
     def public_role(self, state: GameState, seat: int) -> str | None:
         """A card everyone sees (a visible power card), or None."""

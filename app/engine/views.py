@@ -20,7 +20,7 @@ def omniscient(state: GameState, viewer: Viewer) -> bool:
     if viewer == MJ or state.phase == "ended":
         return True
     if isinstance(viewer, int) and viewer in state.players and state.options.get("dead_see_all"):
-        return not state.players[viewer].alive
+        return not any(state.players[s].alive for s in state.seats_of(viewer))
     return False
 
 
@@ -31,7 +31,9 @@ def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
         return True
     if viewer == SPECTATOR:
         return SPECTATORS in event.to
-    return isinstance(viewer, int) and viewer in event.to
+    if not isinstance(viewer, int):
+        return False
+    return viewer in event.to or any(s in event.to for s in state.controls.get(viewer, ()))
 
 
 def public_event(event: Event, with_audience: bool = False, hidden: set[int] | None = None,
@@ -50,16 +52,21 @@ def public_event(event: Event, with_audience: bool = False, hidden: set[int] | N
     return out
 
 
-def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any] | None:
-    mine = isinstance(viewer, int) and viewer in prompt.to
+def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int] | None = None,
+                state: GameState | None = None) -> dict[str, Any] | None:
+    """`seats`: the seats the viewer plays (its own, and a second character's, 004); `state` to tell which of them
+    answers (a living one)."""
+    seats = seats if seats is not None else ([viewer] if isinstance(viewer, int) else [])
+    addressed = [s for s in seats if s in prompt.to]
+    mine = bool(addressed)
     if not (sees_all or mine or prompt.visibility == "public"):
         return None
     if sees_all or prompt.visibility == "public" or (mine and prompt.visibility == "addressees"):
         answers = dict(prompt.answers)
         reasons = dict(prompt.reasons)
     elif mine:
-        answers = {viewer: prompt.answers[viewer]} if viewer in prompt.answers else {}
-        reasons = {viewer: prompt.reasons[viewer]} if viewer in prompt.reasons else {}
+        answers = {s: prompt.answers[s] for s in addressed if s in prompt.answers}
+        reasons = {s: prompt.reasons[s] for s in addressed if s in prompt.reasons}
     else:
         answers, reasons = {}, {}
     out: dict[str, Any] = {
@@ -79,8 +86,12 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool) -> dict[str, Any
         "visibility": prompt.visibility,
         "locks_at": prompt.locks_at,
     }
+    if mine:
+        # Which of the viewer's characters answers (the first living one the question is put to).
+        living = [s for s in addressed if state is None or state.players[s].alive or prompt.dead_may_answer]
+        out["as"] = (living or addressed)[0]
     if sees_all or prompt.visibility != "self" or mine:
-        out["to"] = prompt.to if (sees_all or prompt.visibility != "self") else [viewer]
+        out["to"] = prompt.to if (sees_all or prompt.visibility != "self") else addressed
     if prompt.to_mj:
         out["to_mj"] = True
         out["mine"] = viewer == MJ
@@ -91,12 +102,14 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     rules = get_ruleset(state.ruleset)
     sees_all = omniscient(state, viewer)
     me = state.players.get(viewer) if isinstance(viewer, int) else None
+    mine = state.seats_of(viewer)
     players = []
     for p in state.by_position():
-        if sees_all or p.revealed or (me is not None and p.seat == me.seat):
+        if sees_all or p.revealed or p.seat in mine:
             role = p.role
         elif isinstance(viewer, int):
-            role = rules.role_of_viewer_known(state, viewer, p.seat) or rules.public_role(state, p.seat)
+            known = (rules.role_of_viewer_known(state, s, p.seat) for s in mine)
+            role = next((r for r in known if r is not None), None) or rules.public_role(state, p.seat)
         else:
             role = rules.public_role(state, p.seat)
         players.append(
@@ -107,14 +120,15 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
                 "alive": p.alive,
                 "role": role,
                 "captain": state.captain == p.seat,
-                "me": me is not None and p.seat == me.seat,
+                "me": p.seat in mine,
+                "controller": p.controller,
             }
         )
     prompts = []
     for prompt in state.prompts.values():
         if prompt.closed:
             continue
-        pv = prompt_view(prompt, viewer, sees_all)
+        pv = prompt_view(prompt, viewer, sees_all, mine, state)
         if pv is not None:
             prompts.append(pv)
     step = None
@@ -154,10 +168,18 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             "lovers": state.lovers,
         }
         if state.phase == "lobby":
-            n = len(state.players)
+            n = rules.table_size(state)
             out["mj"]["composition_report"] = rules.composition_report(
                 n, state.composition or rules.suggested_composition(n))
     out.update(rules.view_extra(state, viewer if not sees_all or viewer == MJ else MJ))
+    if me is not None and len(mine) > 1:
+        # The viewer's other characters, with their own secrets (two characters per player, 004).
+        out["characters"] = [
+            {"seat": s, "name": state.players[s].name, "role": state.players[s].role,
+             "original_role": state.players[s].original_role, "alive": state.players[s].alive,
+             "secrets": rules.view_extra(state, s if not sees_all else MJ).get("secrets", {})}
+            for s in mine[1:]
+        ]
     from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
 
     out["channels"] = channels_of(state, rules, viewer)

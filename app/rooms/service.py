@@ -250,6 +250,10 @@ class RoomService:
         """A substitute takes the seat: a new token replaces the old one, which stops working at once."""
         if seat not in room.state.players:
             raise Rejected("no_such_seat", f"There is no seat {seat}.", seat=seat)
+        if room.state.players[seat].controller is not None:
+            # A second character (004) has no token: its player's first seat speaks for it.
+            raise Rejected("second_character", "This seat is a player's second character: substitute the player.",
+                           seat=room.state.players[seat].controller)
         token = new_token()
         final_name = name or room.state.players[seat].name
 
@@ -270,6 +274,8 @@ class RoomService:
         at = self.clock()
         state, events = new_state(room.ruleset, pysecrets.randbits(63), options, at)
         for p in room.state.by_position():
+            if p.controller is not None:
+                continue  # a second character (004) is seated again at the start
             join = Command(type="join", by=SYSTEM, at=at, args={"seat": p.seat, "name": p.name})
             state, more = apply(state, join)
             events += more

@@ -152,7 +152,7 @@ export class ChatPanel {
   mine(msg) {
     const ctx = this.ctx;
     if (this.mj) return Boolean(msg.mj) || msg.relayed !== undefined; // what the MJ passed on is theirs too
-    if (ctx.kind === "seat") return msg.seat === ctx.me && msg.seat !== undefined;
+    if (ctx.kind === "seat") return msg.seat !== undefined && (ctx.seats || [ctx.me]).includes(msg.seat);
     if (ctx.kind === "spectator") return msg.spectator !== undefined && msg.spectator === store.get(NAME_KEY);
     return false;
   }

@@ -1025,6 +1025,7 @@ export function renderPrompt(prompt, opts) {
     "data-min": prompt.min, "data-max": prompt.max,
     "data-step": prompt.step },
   h("h2", { class: "prompt-title" }, title),
+  opts.actingAs ? h("p", { class: "acting-as" }, icon("users"), " ", t("room.acting_as", { name: opts.actingAs })) : null,
   help ? h("p", { class: "prompt-help" }, help) : null,
   body, status,
   // The step's countdown is on screen already; a prompt shows its own only when it ends at another time.

@@ -3,7 +3,7 @@ import { $, api, fill, h, localZone, mjKey, rejectionText, store, t, toast } fro
 import {
   allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
   compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
-  suggestedFor, useRuleset, writeOptions,
+  suggestedFor, tableSize, useRuleset, writeOptions,
 } from "./setup.js";
 
 const form = $("#create-form");
@@ -24,11 +24,15 @@ function cardsOptions() {
   return {
     cards: form.elements.cards ? form.elements.cards.value : "one",
     camp_wolves: form.elements.camp_wolves ? Number(form.elements.camp_wolves.value) || 0 : 0,
+    characters: form.elements.characters ? Number(form.elements.characters.value) || 1 : 1,
   };
 }
 
+/** The cards to deal: one per character (two characters each in a 004 variant). */
+const seats = () => tableSize(players(), cardsOptions());
+
 function suggest() {
-  state.counts = countsOf(suggestedFor(state.info, players(), cardsMode(cardsOptions())));
+  state.counts = countsOf(suggestedFor(state.info, seats(), cardsMode(cardsOptions())));
   state.touched = false;
   render();
 }
@@ -37,14 +41,14 @@ function render() {
   if (!state.info) return;
   const options = cardsOptions();
   const mode = cardsMode(options);
-  fill("#composition", cardsModeLine(players(), mode),
+  fill("#composition", cardsModeLine(seats(), mode),
     compositionEditor(allowedRoles(state.info.roles, mode), state, () => { state.touched = true; render(); }));
-  const problem = compositionProblem(players(), state.counts, state.info.roles, options, state.info);
+  const problem = compositionProblem(seats(), state.counts, state.info.roles, options, state.info);
   const total = Object.values(state.counts).reduce((a, b) => a + b, 0);
   const check = $("#composition-check");
   check.className = `comp-check ${problem ? "bad" : "good"}`;
   fill(check, problem || t("home.composition_ok", { n: total }));
-  askReport(players(), reportedCards(compositionOf(state.counts, state.info.roles), players(), options, state.info));
+  askReport(seats(), reportedCards(compositionOf(state.counts, state.info.roles), seats(), options, state.info));
   refreshNightOrder(form);
 }
 
@@ -78,11 +82,12 @@ for (const radio of form.querySelectorAll('input[name="cards"]')) {
   radio.addEventListener("change", () => state.info && suggest());
 }
 if (form.elements.camp_wolves) form.elements.camp_wolves.addEventListener("input", () => render());
+if (form.elements.characters) form.elements.characters.addEventListener("change", () => state.info && suggest());
 
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (!state.info) return;
-  const problem = compositionProblem(players(), state.counts, state.info.roles, cardsOptions(), state.info)
+  const problem = compositionProblem(seats(), state.counts, state.info.roles, cardsOptions(), state.info)
     || forumProblem(form);
   if (problem) {
     toast(problem);

@@ -10,7 +10,7 @@ import { ChatPanel, MAX_TEXT } from "./chat.js";
 import {
   allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
   compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
-  sortRoles, suggestedFor, useRuleset, warningText, writeOptions,
+  sortRoles, suggestedFor, tableSize, useRuleset, warningText, writeOptions,
 } from "./setup.js";
 
 const root = $("#mj");
@@ -94,6 +94,7 @@ function setupCards() {
   return {
     cards: setupForm.elements.cards ? setupForm.elements.cards.value : "one",
     camp_wolves: setupForm.elements.camp_wolves ? Number(setupForm.elements.camp_wolves.value) || 0 : 0,
+    characters: setupForm.elements.characters ? Number(setupForm.elements.characters.value) || 1 : 1,
   };
 }
 
@@ -102,7 +103,7 @@ function renderSetupComposition() {
   if (!ui.info || !v) return;
   const options = setupCards();
   const mode = cardsMode(options);
-  const players = (v.players || []).length;
+  const players = tableSize((v.players || []).length, options);
   fill("#mj-composition", cardsModeLine(Math.max(players, ui.info.min_players || 5), mode),
     compositionEditor(allowedRoles(ui.info.roles, mode), ui.setup, markDirty));
   const total = Object.values(ui.setup.counts).reduce((a, b) => a + b, 0);
@@ -144,6 +145,12 @@ for (const radio of setupForm.querySelectorAll('input[name="cards"]')) {
   });
 }
 if (setupForm.elements.camp_wolves) setupForm.elements.camp_wolves.addEventListener("input", () => renderSetupComposition());
+if (setupForm.elements.characters) {
+  setupForm.elements.characters.addEventListener("change", () => {
+    ui.setup.counts = {};
+    markDirty();
+  });
+}
 
 bindSetup(setupForm, () => ui.info && ui.info.options);
 
@@ -180,7 +187,7 @@ $("#reset-setup").addEventListener("click", () => {
 $("#mj-suggest").addEventListener("click", () => {
   const v = ui.conn && ui.conn.view;
   if (!ui.info || !v) return;
-  const n = Math.max(ui.info.min_players || 5, (v.players || []).length);
+  const n = Math.max(ui.info.min_players || 5, tableSize((v.players || []).length, setupCards()));
   ui.setup.counts = countsOf(suggestedFor(ui.info, n, cardsMode(setupCards())));
   markDirty();
 });
@@ -333,7 +340,8 @@ function controls(v, name) {
     let problem = null;
     if (players < min) problem = t("error.not_enough_players", { min });
     else if (ui.info && v.composition.length) {
-      problem = compositionProblem(players, countsOf(v.composition), ui.info.roles, v.options || {}, ui.info);
+      problem = compositionProblem(tableSize(players, v.options), countsOf(v.composition), ui.info.roles,
+        v.options || {}, ui.info);
     }
     out.push(h("p", { class: ["comp-check", problem ? "bad" : "good"] }, problem || t("mj.ready", { n: players })));
     const report = v.mj && v.mj.composition_report;

@@ -147,7 +147,7 @@ function render() {
   const events = conn.events;
   const name = namer(v, events);
   // The dead who see everything read the others' private lines too: in the third person.
-  const omniscient = Boolean(v.me && !v.me.alive && v.options && v.options.dead_see_all);
+  const omniscient = Boolean(v.me && !anyAlive(v) && v.options && v.options.dead_see_all);
   const ctx = { name, me: v.me ? v.me.seat : null, thirdPerson: omniscient, prompts: promptIndex(events) };
   const night = v.phase === "night" || v.phase === "lobby";
   document.body.classList.toggle("theme-night", night);
@@ -187,7 +187,8 @@ function render() {
     const over = v.phase === "ended";
     show("#card", !over);
     show("#village", !over);
-    fill("#card", over ? null : roleCard(v, name));
+    // Two characters each (004): a card for each.
+    fill("#card", over ? null : [roleCard(v, name), ...(v.characters || []).map((c) => roleCard(v, name, c))]);
     fill("#village", over ? null : village(v));
     fill("#feed", feed(v, events, ctx));
   });
@@ -238,7 +239,8 @@ function updateChat(v, name) {
     ui.chat = new ChatPanel($("#chat"), { onUnread: (n) => { ui.unread = n; } });
   }
   ui.chat.update(ui.conn, {
-    name, kind: v.viewer.kind, me: v.me ? v.me.seat : null, alive: v.me ? v.me.alive : false,
+    name, kind: v.viewer.kind, me: v.me ? v.me.seat : null, alive: anyAlive(v),
+    seats: v.me ? [v.me.seat, ...(v.characters || []).map((c) => c.seat)] : [],
     visible: chatOnScreen(), seenKey: viewerKey(v),
   });
 }
@@ -261,7 +263,8 @@ const optionalPrompt = (p) => (typeof p.optional === "boolean" ? p.optional : p.
 
 function waitingPrompt(v) {
   const me = v.me ? String(v.me.seat) : null;
-  return (v.prompts || []).some((p) => p.mine && !optionalPrompt(p) && me !== null && !(me in (p.answers || {})));
+  return (v.prompts || []).some((p) => p.mine && !optionalPrompt(p) && me !== null
+    && !(String(p.as ?? me) in (p.answers || {})));
 }
 
 function badges(v) {
@@ -313,7 +316,8 @@ function notify(title, body) {
 function notifyIfAway(v, name) {
   const phase = `${v.phase}:${v.night}:${v.day}`;
   const me = v.me ? String(v.me.seat) : null;
-  const open = (v.prompts || []).filter((p) => p.mine && !optionalPrompt(p) && me !== null && !(me in (p.answers || {})));
+  const open = (v.prompts || []).filter((p) => p.mine && !optionalPrompt(p) && me !== null
+    && !(String(p.as ?? me) in (p.answers || {})));
   const first = notes.prompts === null;
   const known = notes.prompts || new Set();
   notes.prompts = new Set(open.map((p) => p.id));
@@ -424,7 +428,7 @@ function stage(v, events, ctx) {
   const parts = [];
   if (v.paused) parts.push(h("div", { class: "banner banner-warn" }, icon("pause"), t("ui.paused_long")));
   if (v.viewer.kind === "spectator") parts.push(h("div", { class: "banner" }, icon("eye"), t("room.spectating")));
-  else if (me && !me.alive) parts.push(h("div", { class: "banner banner-dead" }, icon("cross"), t("room.you_are_dead")));
+  else if (me && !anyAlive(v)) parts.push(h("div", { class: "banner banner-dead" }, icon("cross"), t("room.you_are_dead")));
 
   const schedule = daySchedule(v, events);
   const now = ui.conn.now();
@@ -432,8 +436,11 @@ function stage(v, events, ctx) {
   if (schedule && now < schedule.ends_at) parts.push(scheduleCard(v, schedule, now));
   for (const prompt of mine) {
     const opened = ctx.prompts.get(prompt.id) || {};
+    // With two characters each (004), `as` says which of them the question is for.
+    const as = prompt.as ?? (me ? me.seat : null);
     parts.push(renderPrompt(prompt, {
-      view: v, name: ctx.name, seat: me ? me.seat : null, selection: ui.selection, rerender: render,
+      view: v, name: ctx.name, seat: as, actingAs: me && as !== me.seat ? ctx.name(as) : null,
+      selection: ui.selection, rerender: render,
       drafts: ui.drafts, now, locksAt: prompt.locks_at ?? opened.locks_at ?? (schedule ? schedule.locks_at : null),
       submit: (answer, reason) => ui.conn.act("answer", { prompt: prompt.id, answer, ...(reason ? { reason } : {}) }),
     }));
@@ -443,7 +450,7 @@ function stage(v, events, ctx) {
     if (prompt.kind === "pick") parts.push(tallyPanel(prompt, ctx.name));
     else if (prompt.kind === "confirm") parts.push(verdictPanel(prompt, ctx.name));
   }
-  const peek = v.secrets && v.secrets.peek;
+  const peek = (v.secrets && v.secrets.peek) || (v.characters || []).map((c) => c.secrets.peek).find(Boolean);
   if (peek && v.phase === "night") {
     parts.push(h("div", { class: "card peek" }, h("h3", {}, icon("eye"), t("room.peek_title")),
       Object.keys(peek).length
@@ -559,7 +566,9 @@ function endStage(v, name) {
   const me = v.me;
   const stopped = result.reason === "mj" || !result.camp;
   const title = stopped ? t("end.stopped") : t(`end.win.${result.camp}`);
-  const personal = me && !stopped ? (winners.has(me.seat) ? t("end.you_won") : t("end.you_lost")) : null;
+  // With two characters each (004), a player wins if either of his characters is among the winners.
+  const mine = me ? [me.seat, ...(v.characters || []).map((c) => c.seat)] : [];
+  const personal = me && !stopped ? (mine.some((s) => winners.has(s)) ? t("end.you_won") : t("end.you_lost")) : null;
   return h("div", { class: ["card", "end", `end-${result.camp || "none"}`] },
     h("div", { class: "end-icon" }, icon(END_ICONS[result.camp] || "sun")),
     h("h1", { class: "end-title" }, title),
@@ -576,9 +585,17 @@ function endStage(v, name) {
     h("a", { class: "btn btn-ghost", href: "/" }, t("end.new_game")));
 }
 
-function roleCard(v, name) {
+/** Whether any of the viewer's characters lives (two characters each, 004: out only when both are dead). */
+function anyAlive(v) {
+  return Boolean(v.me && (v.me.alive || (v.characters || []).some((c) => c.alive)));
+}
+
+/** The card of the viewer's character: their own, or `character` (a second one, 004, with its own secrets). */
+function roleCard(v, name, character = null) {
+  if (character) v = { ...v, me: character, secrets: character.secrets || {} };
   const me = v.me;
   if (!me || !me.role) return null;
+  const eyebrow = v.characters && v.characters.length ? t("room.your_character", { name: me.name }) : t("room.your_role");
   const hidden = ui.cardHidden;
   const toggle = h("button", { type: "button", class: "btn btn-ghost btn-small toggle-card", "aria-pressed": hidden ? "false" : "true",
     onclick: () => {
@@ -603,7 +620,7 @@ function roleCard(v, name) {
   extra.push(...secretLines(v, secrets, name, bitten));
   return h("div", { class: ["role-card", ...campClasses(camp), hidden && "is-hidden"], "data-role": hidden ? null : me.role,
     "data-camp": hidden ? null : camp },
-    h("div", { class: "role-card-top" }, h("span", { class: "eyebrow" }, t("room.your_role")), toggle),
+    h("div", { class: "role-card-top" }, h("span", { class: "eyebrow" }, eyebrow), toggle),
     hidden ? h("p", { class: "role-hidden" }, t("room.card_hidden"))
       : [
         h("div", { class: "role-emblem" }, roleIcon(me.role)),

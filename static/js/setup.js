@@ -10,7 +10,7 @@ const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat",
 // Selects and radio groups alike (a radio group's RadioNodeList has a value too).
 const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
   "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards"];
-const NUMBER_SELECTS = ["piper_charms", "magicien_frogs"];
+const NUMBER_SELECTS = ["piper_charms", "magicien_frogs", "characters"];
 const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day", "camp_wolves"];
 const TEXTS = ["timezone", "day_end"];
 // A forum game lasts days: when the MJ picks it, the durations that still count become hours, not seconds.
@@ -72,6 +72,11 @@ export function sortRoles(roles) {
 
 // -- 004's "Variantes à plusieurs cartes" (option `cards`): "one", or Nouvelle Lune's "small" or "great"
 // complication (app/engine/rulesets/thiercelieux/__init__.py, check_multi_card). ---------------------------------
+/** The characters at the table: one per player, or two each (004, option `characters`). */
+export function tableSize(players, options) {
+  return players * (Number(options && options.characters) === 2 ? 2 : 1);
+}
+
 /** The multi-card mode of an options object ("one" unless it says otherwise). */
 export function cardsMode(options) {
   const mode = options && options.cards;

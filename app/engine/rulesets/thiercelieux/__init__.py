@@ -12,7 +12,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
-from app.engine.rulesets.thiercelieux import day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
+from app.engine.rulesets.thiercelieux import characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
@@ -44,6 +44,9 @@ class Thiercelieux(Ruleset):
         return suggested(max(players, self.min_players))
 
     def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
+        # Two characters each (004) now and then: the composition is then one card per character.
+        double = rnd.random() < 0.15 and 2 * players <= self.max_players
+        players *= 2 if double else 1
         specials = [r.key for r in ROLES.values() if r.unique and r.key != "voleur"]
         wolves = rnd.randint(1, max(1, wolves_for(players)))
         comp = ["loup-garou"] * wolves
@@ -73,6 +76,9 @@ class Thiercelieux(Ruleset):
             tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
         options["day_roles"] = options["cards"] == "one" and rnd.random() < 0.25
+        options["characters"] = 2 if double else 1
+        if double:
+            options["cards"] = "one"  # the Nouvelle Lune complications are another way of dealing several cards
         if options["cards"] != "one":
             return [], options  # the variant's own suggested composition (`suggested_for`)
         return comp, options
@@ -103,8 +109,13 @@ class Thiercelieux(Ruleset):
             "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@")) for key in sorted(steps)},
         }
 
+    def table_size(self, state: GameState) -> int:
+        # Two characters each (004): the second ones are seated at the start.
+        double = characters.enabled(state) and state.phase == "lobby"
+        return len(state.players) * (2 if double else 1)
+
     def suggested_for(self, state: GameState) -> list[str]:
-        n = len(state.players)
+        n = self.table_size(state)
         mode = state.options.get("cards", "one")
         if mode == "small":
             # Power cards only; the camps are dealt apart (004, small complication).
@@ -128,7 +139,7 @@ class Thiercelieux(Ruleset):
         mode = state.options.get("cards", "one")
         if mode == "one":
             return False
-        comp, n = state.composition, len(state.players)
+        comp, n = state.composition, self.table_size(state)
         expected = n if mode == "small" else 2 * n
         if len(comp) != expected:
             raise Rejected("composition_size", f"{n} players need {expected} cards in this variant, not {len(comp)}.",
@@ -180,10 +191,13 @@ class Thiercelieux(Ruleset):
             ctx.emit("tag", {"seat": p.seat, "key": "second_role", "value": second}, to=[p.seat])
 
     def check_composition(self, state: GameState) -> None:
+        if self.table_size(state) > self.max_players:
+            raise Rejected("too_many_characters", f"At most {self.max_players} characters at the table: with two "
+                           f"each, {self.max_players // 2} players.", max=self.max_players // 2)
         if self.check_multi_card(state):
             return
         comp = state.composition
-        n = len(state.players)
+        n = self.table_size(state)
         expected = n + (2 if "voleur" in comp else 0)
         if len(comp) != expected:
             extra = " (the Voleur brings two extra cards)" if "voleur" in comp else ""
@@ -200,12 +214,15 @@ class Thiercelieux(Ruleset):
             if count > counts.get(role, 0):
                 raise Rejected("preassigned_missing", f"{role} is pre-assigned but not in the composition.",
                                role=role)
+        seats = {*state.players, *characters.second_seats(state)}  # second characters may be pre-assigned too
         for seat in state.options.get("preassigned", {}):
-            if not seat.isdigit() or int(seat) not in state.players:
+            if not seat.isdigit() or int(seat) not in seats:
                 raise Rejected("no_such_seat", f"There is no seat {seat} to pre-assign.", seat=seat)
 
     def start(self, ctx: Ctx) -> None:
         s = ctx.s
+        if characters.enabled(s):
+            characters.add_characters(ctx)
         if s.options.get("cards", "one") != "one":
             ctx.announce("game_started", players=len(s.players))
             self.deal_multi_card(ctx)
@@ -238,6 +255,9 @@ class Thiercelieux(Ruleset):
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         if prompt.step == "cupidon" and state.options.get("cupid_self") and seat not in answer:
             raise Rejected("cupid_self", "In this game Cupidon must choose himself as one of the lovers (004).")
+        if prompt.step == "cupidon" and characters.enabled(state) and len(answer) == 2 \
+                and characters.same_player(state, answer[0], answer[1]):
+            raise Rejected("lovers_same_player", "The two lovers must be two different players' characters.")
         if prompt.step in ("vote", "revote") and answer:
             problem = flow.validate_vote(state, seat, answer[0])
             if problem == "self_vote":

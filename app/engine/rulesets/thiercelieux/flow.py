@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from app.engine.context import Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
-from app.engine.rulesets.thiercelieux import day_roles
+from app.engine.rulesets.thiercelieux import characters, day_roles
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
 from app.engine.rulesets.thiercelieux.roles import (
@@ -290,12 +290,12 @@ def day_main(ctx: Ctx) -> None:
         if schedule is not None:
             # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
             open_scheduled_step(ctx, "election", schedule)
-            ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
-                            locks_at=schedule["locks_at"])
+            ctx.open_prompt(step="election", kind="pick", to=characters.one_per_player(ctx.s, living),
+                            options=living, min=0, max=1, locks_at=schedule["locks_at"])
         else:
             ctx.open_step("election", float(opt(ctx, "election")))
-            ctx.open_prompt(step="election", kind="pick", to=living, options=living, min=0, max=1,
-                            visibility="public")
+            ctx.open_prompt(step="election", kind="pick", to=characters.one_per_player(ctx.s, living),
+                            options=living, min=0, max=1, visibility="public")
         if opt(ctx, "moderation") == "mj":
             # The MJ may settle a tie; without an answer, chance does.
             p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
@@ -349,8 +349,9 @@ def debate(ctx: Ctx) -> None:
 
 
 def voters(ctx: Ctx) -> list[int]:
-    """The living, but a frog sits the day out (004)."""
-    return [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+    """The living, but a frog sits the day out (004); one ballot per player when each plays two characters."""
+    living = [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+    return characters.one_per_player(ctx.s, living)
 
 
 def open_day_powers(ctx: Ctx, before_vote: bool) -> None:
@@ -503,7 +504,7 @@ def open_verdict(ctx: Ctx, accused: int) -> None:
 
 def open_jury(ctx: Ctx) -> None:
     accused = ctx.s.pending["accused"]
-    jurors = [x for x in voters(ctx) if x != accused]
+    jurors = [x for x in voters(ctx) if not characters.same_player(ctx.s, x, accused)]
     ctx.open_step("verdict", float(opt(ctx, "vote")))
     ctx.open_prompt(step="verdict", kind="confirm", to=jurors, visibility="public", info={"accused": accused})
 
@@ -561,13 +562,15 @@ def lynch(ctx: Ctx, seat: int) -> None:
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
     if state.players[seat].tags.get("hesitated") == state.day:
         return "hesitated"
-    if target == seat:
+    if target == seat or (characters.enabled(state) and characters.same_player(state, seat, target)):
         return "self_vote"
     if target == day_roles.shielded(state):
         return "shielded"
-    if state.options.get("cupid_no_vote_lovers") and state.players[seat].role == "cupidon" and target in state.lovers:
+    # With two characters each (004) the player's ballot is bound by both of his cards.
+    mine = [state.players[x] for x in state.seats_of(state.player_of(seat))] or [state.players[seat]]
+    if state.options.get("cupid_no_vote_lovers") and target in state.lovers and any(p.role == "cupidon" for p in mine):
         return "cupid_vote"
-    if seat in state.lovers and target in state.lovers and state.players[seat].tags.get("lover") == target:
+    if target in state.lovers and any(p.seat in state.lovers and p.tags.get("lover") == target for p in mine):
         return "lover_vote"
     return None
 

@@ -68,6 +68,7 @@ class Options(BaseModel):
     # complication (two hidden cards, two powers, a wolf if either card is a wolf).
     cards: Literal["one", "small", "great"] = "one"
     camp_wolves: int = Field(0, ge=0, le=20)  # small complication: wolf camp cards (0: the suggested number)
+    characters: Literal[1, 2] = 1  # 004: each player plays two characters, each with a hidden card
     day_roles: bool = False  # 004 "Le Village": a face-up day card each (Confesseur, Châtelain, Protecteur)
 
     @field_validator("night_order_custom")
@@ -103,6 +104,8 @@ class Options(BaseModel):
     def _lock_before_late(self) -> Options:
         if self.vote_late > self.vote_lock:
             raise ValueError("vote_late (late votes close) must be at most vote_lock (votes lock) minutes")
+        if self.characters == 2 and self.cards != "one":
+            raise ValueError("two characters each are played with one card per character (cards: one)")
         if self.day_roles and self.cards != "one":
             raise ValueError("Le Village's day cards are played with one night card each (cards: one)")
         return self
