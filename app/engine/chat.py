@@ -41,7 +41,13 @@ def writers(state: GameState, channel: str, audience: list[int] | None) -> set[i
 
 
 def channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[int] | None, set[int | str]]]:
-    """channel -> (audience, writers)."""
+    """channel -> (audience, writers); once per version of the state (every viewer's projection asks)."""
+    rules: dict[str, tuple[list[int] | None, set[int | str]]] = state.remember(
+        "channels", lambda: _channel_rules(state, ruleset))
+    return rules
+
+
+def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[int] | None, set[int | str]]]:
     rules: dict[str, tuple[list[int] | None, set[int | str]]] = {}
     for name, audience in general_channels(state).items():
         rules[name] = (audience, writers(state, name, audience))

@@ -53,7 +53,7 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
 def apply(state: GameState, cmd: Command) -> tuple[GameState, list[Event]]:
     """Decide on a copy; return the new state and the events that lead to it. Raises Rejected."""
     rules = get_ruleset(state.ruleset)
-    ctx = Ctx(state.model_copy(deep=True), cmd.at, rules)
+    ctx = Ctx(state.clone(), cmd.at, rules)
     handler = COMMANDS.get(cmd.type)
     if handler is None:
         rules.command(ctx, cmd)

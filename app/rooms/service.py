@@ -307,7 +307,7 @@ class RoomService:
         async with self.db.session() as s:
             rows = await repo.load_events(s, room.id, after_seq=room.state.seq)
         events = [from_row(r) for r in rows]
-        room.state = replay(events, room.state.model_copy(deep=True))
+        room.state = replay(events, room.state.clone())
         room.events.extend(events)
         room.cids.update(r.cid for r in rows if r.cid)
         return events
