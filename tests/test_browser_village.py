@@ -83,3 +83,40 @@ async def test_day_cards_on_the_phones(database_url: str, browser: Any, shots: P
             await page.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
 
+
+
+async def test_home_page_offers_day_cards_and_two_characters(database_url: str, browser: Any, shots: Path) -> None:
+    """The variants' card group: Le Village's day cards (a check box, off with Nouvelle Lune's complications) and
+    two characters per player, which doubles the cards the composition editor counts."""
+    errors: list[str] = []
+    async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        mj = await phone(browser, errors, "mj")
+        await mj.goto(f"{base}/?lang=fr")
+        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
+        await mj.fill("#players", "6")
+        await mj.locator("#players").dispatch_event("change")
+        await mj.wait_for_selector("#composition-check.good")
+        assert "6" in await mj.locator("#composition-check").inner_text()
+        await mj.click("#variants > summary")
+        await mj.click(".variant-group[data-group=cards] > summary")
+        day = mj.locator("#create-form input[name=day_roles]")
+        await mj.click(".cards-modes label.radio-card:has(input[value=great])")
+        assert await day.is_disabled()
+        await mj.click(".cards-modes label.radio-card:has(input[value=one])")
+        assert not await day.is_disabled()
+        await day.check()
+        await mj.select_option("#create-form select[name=characters]", "2")
+        await mj.wait_for_selector("#composition-check.good")
+        # Twelve characters: twelve cards (fourteen when the suggestion holds a Voleur, who brings two).
+        counted = int((await mj.locator("#composition-check").inner_text()).split()[0])
+        assert counted in (12, 14)
+        await mj.locator(".variant-group[data-group=cards]").scroll_into_view_if_needed()
+        await mj.screenshot(path=str(shots / "variants-village-characters.png"), full_page=False)
+        await mj.click("#create")
+        await mj.wait_for_url(lambda url: url.endswith("/mj"))
+        code = mj.url.split("/r/")[1].split("/")[0]
+        view = (await http.get(f"/api/rooms/{code}")).json()["view"]
+        assert view["options"]["day_roles"] is True and view["options"]["characters"] == 2
+        assert len(view["composition"]) == counted
+        await mj.context.close()
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
