@@ -8,6 +8,8 @@ import pytest
 from engine_helpers import Script
 from test_thiercelieux_rules import play_night, vote
 
+from app.engine.model import MJ
+
 W, V = "loup-garou", "villageois"
 SEER, SALV = "voyante", "salvateur"
 MASON, APPRENTI, ASSASSIN, TUEUR = "franc-macon", "apprenti", "assassin", "tueur"
@@ -105,8 +107,30 @@ def test_assassin_wins_as_the_last_survivor() -> None:
     play_night(g, {})
     g.run_until("debate", day=2)
     g.answer(1, "assassin", [4])
+    # At once: the debate does not run on once the game is won.
+    assert g.state.phase == "ended" and g.result is not None
+    assert g.result["camp"] == ASSASSIN and g.result["winners"] == [1]
+
+
+def test_a_kill_by_the_mj_that_wins_the_game_ends_it_at_once() -> None:
+    """An MJ override in the middle of the debate (the last wolf removed): the village has won, now."""
+    g = Script([W, V, V, V, V])
+    play_night(g, {"loups": [2]})
+    g.run_until("debate", day=1)
+    g.do("kill", MJ, seat=0)
+    assert g.state.phase == "ended" and g.result is not None and g.result["camp"] == "village"
+
+
+def test_a_hunter_killed_by_day_shoots_before_the_game_is_judged() -> None:
+    """The Assassin strikes the Chasseur: his shot is a consequence, taken when the step ends, and only then is
+    victory judged (flow.proceed's order)."""
+    g = Script([W, ASSASSIN, "chasseur", V, V])
+    play_night(g, {"loups": [4]})
+    g.run_until("debate", day=1)
+    g.answer(1, "assassin", [2])
+    assert g.state.phase == "day" and g.step == "debate" and g.state.queue == [{"kind": "hunter", "seat": 2}]
     g.wait()
-    assert g.result is not None and g.result["camp"] == ASSASSIN and g.result["winners"] == [1]
+    assert g.step == "chasseur"
 
 
 # -- Le Tueur ----------------------------------------------------------------------------------------------------

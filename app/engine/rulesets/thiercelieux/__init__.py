@@ -281,13 +281,16 @@ class Thiercelieux(Ruleset):
             ctx.emit("tag", {"seat": seat, "key": "struck", "value": ctx.s.day}, to=[seat])
             ctx.close_prompt(prompt)
             flow.kill(ctx, target[0], "assassin")
+            flow.won_now(ctx)
         if prompt.step in day_roles.DAY_STEPS and target:
             ctx.close_prompt(prompt)
             if day_roles.on_answer(ctx, prompt.step, seat, target[0]):
                 flow.kill(ctx, target[0], "chatelain")
+                flow.won_now(ctx)
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         flow.kill(ctx, seat, cause)
+        flow.won_now(ctx)
 
     def set_captain(self, ctx: Ctx, seat: int | None) -> None:
         if seat is not None and not ctx.s.players[seat].alive:

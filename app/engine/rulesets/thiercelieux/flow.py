@@ -245,6 +245,14 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
     return None
 
 
+def won_now(ctx: Ctx) -> None:
+    """After a death outside the order of the steps (the Assassin's signal, the Châtelain's order, the MJ): the game
+    ends at once if it is won. When a hunter's shot or a successor is pending, victory waits for them, at the end
+    of the step, like any consequence."""
+    if not ctx.s.queue and ctx.s.phase in ("night", "day"):
+        check_victory(ctx)
+
+
 def check_victory(ctx: Ctx) -> bool:
     if not any(wolfish(p) for p in ctx.s.players.values() if p.alive):
         for p in ctx.s.by_position():
