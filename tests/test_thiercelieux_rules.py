@@ -466,6 +466,17 @@ def test_wolves_who_disagree_under_plurality_kill_the_top_target() -> None:
     assert g.causes() == {4: "night"}
 
 
+def test_wolves_who_disagree_under_a_leader_kill_the_leaders_pick() -> None:
+    """RULES-NOTES: "the MJ may set a deciding rule instead (majority, leader)": the first wolf around the table."""
+    g = Script(DISAGREE, options={"wolves_disagree": "leader"})
+    assert g.prompt("loups").info == {"leader": 0}
+    g.answer(0, "loups", [5])
+    g.answer(1, "loups", [4])
+    g.answer(2, "loups", [4])
+    g.wait()
+    assert g.causes() == {5: "night"}  # the leader's pick, against the other two
+
+
 def test_a_silent_wolf_does_not_block_the_pack() -> None:
     g = Script(DISAGREE)
     g.answer(0, "loups", [4])

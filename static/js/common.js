@@ -913,6 +913,10 @@ export function renderPrompt(prompt, opts) {
     }
   }
 
+  if (prompt.step === "loups" && info.leader !== undefined) {
+    body.push(h("p", { class: "leader" }, icon("wolf"), " ", t("ui.wolves_leader", { name: name(info.leader) })));
+  }
+
   if (prompt.kind === "confirm") {
     body.push(h("div", { class: "confirm-row" },
       h("button", { class: ["btn", "btn-big", "btn-yes", mine === true && "selected"], "data-answer": "yes",

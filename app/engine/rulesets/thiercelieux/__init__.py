@@ -66,7 +66,8 @@ class Thiercelieux(Ruleset):
                 "hesitation_against_self", "cupid_no_vote_lovers")
         }
         options.update(
-            petite_fille=rnd.choice(["peek", "houses"]), wolves_disagree=rnd.choice(["nobody", "plurality"]),
+            petite_fille=rnd.choice(["peek", "houses"]),
+            wolves_disagree=rnd.choice(["nobody", "plurality", "leader"]),
             captain=rnd.random() < 0.7, captain_double=rnd.random() < 0.8,
             ancien_powers=rnd.choice(["village", "vote"]),
             loup_blanc_every=rnd.choice(["other", "every"]), night_order=rnd.choice(["official", "forum"]),

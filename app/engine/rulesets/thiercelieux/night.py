@@ -184,8 +184,11 @@ def loups_open(ctx: Ctx) -> None:
     pack = wolves(ctx)
     if pack:
         targets = [s for s in ctx.s.living() if s not in pack]
+        # RULES-NOTES: when the pack disagrees, a leader may decide: the first wolf around the table, whom the
+        # pack is shown.
+        info = {"leader": pack[0]} if ctx.s.options.get("wolves_disagree") == "leader" else {}
         p = ctx.open_prompt(step="loups", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
-                            visibility="addressees")
+                            visibility="addressees", info=info)
         setp(ctx, "wolves_prompt", p.id)
         if ctx.s.options.get("lycanthropy"):
             lyc = ctx.open_prompt(step="loups-lycanthropie", kind="confirm", to=pack, policy="team",
@@ -225,6 +228,9 @@ def loups_close(ctx: Ctx) -> None:
             victim = choice[0]
         elif judged is not None:
             victim = judged
+        elif prompt.answers and s.options.get("wolves_disagree") == "leader":
+            pick = prompt.answers.get(prompt.info.get("leader", -1))
+            victim = pick[0] if pick else None
         elif prompt.answers and s.options.get("wolves_disagree") == "plurality":
             counts = tally(prompt)
             top = max(counts.values())

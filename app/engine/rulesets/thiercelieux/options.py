@@ -18,7 +18,7 @@ class Options(BaseModel):
     captain: bool = True
     petite_fille: Literal["peek", "houses"] = "peek"
     petite_fille_risk: float = Field(0.2, ge=0.0, le=1.0)
-    wolves_disagree: Literal["nobody", "plurality"] = "nobody"
+    wolves_disagree: Literal["nobody", "plurality", "leader"] = "nobody"
     allow_abstain: bool = True
     dead_see_all: bool = False
     village_readers: Literal["all", "living"] = "all"  # who reads the village's day chat
