@@ -63,7 +63,7 @@ class Thiercelieux(Ruleset):
             key: rnd.random() < 0.3 for key in (
                 "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village",
                 "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all", "mj_lovers",
-                "hesitation_against_self", "cupid_no_vote_lovers")
+                "hesitation_against_self", "cupid_no_vote_lovers", "night_parallel")
         }
         options.update(
             petite_fille=rnd.choice(["peek", "houses"]),

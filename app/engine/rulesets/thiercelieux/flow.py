@@ -15,7 +15,7 @@ from app.engine.context import Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, mj_pick, setp, steps_for
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, TOGETHER, mj_pick, setp, stages, steps_for
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
@@ -46,7 +46,8 @@ def begin_night(ctx: Ctx) -> None:
         cards.append("loup-garou")  # the wolves' camp cards are dealt apart from the power cards (004)
     if ctx.s.options.get("mj_lovers"):
         cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
-    setp(ctx, "steps", steps_for(night_order(ctx.s.options), ctx.s.night, cards))
+    steps = steps_for(night_order(ctx.s.options), ctx.s.night, cards)
+    setp(ctx, "steps", stages(steps, bool(ctx.s.options.get("night_parallel"))))
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
         # 004: roles that do not exist are called too, and shown to the wolves so that they can claim them.
@@ -62,10 +63,12 @@ def open_night_step(ctx: Ctx) -> None:
     if i >= len(steps):
         dawn(ctx)
         return
-    key = steps[i]
+    stage = steps[i]
+    key = stage[0] if len(stage) == 1 else TOGETHER
     low, high = float(opt(ctx, "plausible_min")), float(opt(ctx, "plausible_max"))
     ctx.open_step(key, float(opt(ctx, "night_step")), plausible=(min(low, high), max(low, high)))
-    STEPS[key].open(ctx)
+    for each in stage:
+        STEPS[each].open(ctx)
 
 
 def next_night_step(ctx: Ctx) -> None:
@@ -614,8 +617,9 @@ def finish_step(ctx: Ctx) -> None:
     assert step is not None
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
-    if ctx.s.phase == "night" and step.key in STEPS:
-        STEPS[step.key].close(ctx)
+    if ctx.s.phase == "night" and (step.key in STEPS or step.key == TOGETHER):
+        for each in ctx.s.pending["steps"][ctx.s.pending["i"]]:
+            STEPS[each].close(ctx)
         setp(ctx, "i", ctx.s.pending["i"] + 1)
         proceed(ctx, "night_step")
         return

@@ -22,6 +22,28 @@ NIGHT_ORDERS: dict[str, list[str]] = {
 }
 FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"}
 
+# DESIGN: "at night, steps that do not depend on each other can run in parallel online". With the room option
+# `night_parallel`, neighbouring steps of this set share one stage: their questions are asked together, and
+# their answers are taken in the night order when the stage ends, as if one after the other. None of them asks
+# anything that a step of the same stage decides. Every other step is a stage of its own, because it reads what
+# the step just before decided (the Sorcière and the Infect read the wolves' victim, Amoureux reads Cupidon's
+# choice) or changes who wakes and as what (the Voleur's swap, the Marchand de sable's sleeper, the Louveteau
+# turned, the vampires' bite, the Loup Blanc's and the Magicien's own rules).
+PARALLEL = frozenset({"francs-macons", "apprenti", "assassin", "ancien", "salvateur", "somnambule", "casanova",
+                      "voyante", "loups", "hamsters", "tueur", "corbeau", "berger", "joueur-de-flute"})
+TOGETHER = "ensemble"  # the key of a stage of several steps
+
+
+def stages(steps: list[str], parallel: bool) -> list[list[str]]:
+    """The night's steps grouped into stages (one step each unless the night runs in parallel)."""
+    out: list[list[str]] = []
+    for key in steps:
+        if parallel and key in PARALLEL and out and out[-1][0] in PARALLEL:
+            out[-1].append(key)
+        else:
+            out.append([key])
+    return out
+
 
 @dataclass(frozen=True)
 class NightStep:

@@ -41,6 +41,7 @@ class Options(BaseModel):
     afk_after: int = Field(0, ge=0, le=100)  # missed prompts in a row before a player is flagged to the MJ (0: off)
     # Roles and variants of 001 and 004 (docs/rules/thiercelieux.md says where each comes from).
     night_order_custom: list[str] | None = None  # the MJ's own order of night steps
+    night_parallel: bool = False  # DESIGN: independent night steps ask their questions together (night.PARALLEL)
     seer_after_witch: bool = False  # 004: the seer is called after the witch
     seer_announce: bool = False  # 004: the MJ says aloud which role the seer saw
     lovers_share_roles: bool = False  # 004: the lovers may show each other their cards
