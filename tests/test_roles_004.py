@@ -121,16 +121,29 @@ def test_a_kill_by_the_mj_that_wins_the_game_ends_it_at_once() -> None:
     assert g.state.phase == "ended" and g.result is not None and g.result["camp"] == "village"
 
 
-def test_a_hunter_killed_by_day_shoots_before_the_game_is_judged() -> None:
-    """The Assassin strikes the Chasseur: his shot is a consequence, taken when the step ends, and only then is
-    victory judged (flow.proceed's order)."""
-    g = Script([W, ASSASSIN, "chasseur", V, V])
+def test_a_hunter_struck_during_the_debate_shoots_at_once_then_the_debate_resumes() -> None:
+    """The Assassin strikes the Chasseur during the debate: the debate stops for his last shot (003: "en rendant
+    son dernier souffle"), then goes on for the time it had left; victory is judged after the shot."""
+    g = Script([W, ASSASSIN, "chasseur", V, V, V], options={"debate": 100})
     play_night(g, {"loups": [4]})
     g.run_until("debate", day=1)
+    g.later(40)
     g.answer(1, "assassin", [2])
-    assert g.state.phase == "day" and g.step == "debate" and g.state.queue == [{"kind": "hunter", "seat": 2}]
-    g.wait()
-    assert g.step == "chasseur"
+    assert g.step == "chasseur" and g.prompt("chasseur").to == [2]
+    g.answer(2, "chasseur", [0])
+    assert g.causes()[0] == "hunter"
+    assert g.step == "debate" and g.deadline == g.at + 60  # the 60 seconds it had left
+    assert g.open_prompts("assassin") == []  # his signal of the day is spent
+
+
+def test_a_hunter_struck_during_the_vote_shoots_when_it_closes() -> None:
+    """During a vote the ballots are kept: the shot comes when the vote closes, before the result is acted on."""
+    g = Script([W, ASSASSIN, "chasseur", V, V, V])
+    play_night(g, {"loups": [4]})
+    g.run_until("vote", day=1)
+    g.answer(3, "vote", [5])
+    g.answer(1, "assassin", [2])
+    assert g.step == "vote" and g.state.queue == [{"kind": "hunter", "seat": 2}]
 
 
 # -- Le Tueur ----------------------------------------------------------------------------------------------------

@@ -505,10 +505,11 @@ def test_mj_kill_and_its_consequences() -> None:
     g.do("kill", MJ, seat=5)
     assert g.causes() == {6: "night", 5: "mj", 3: "grief"}  # grief at once
     assert g.rejected("kill", MJ, seat=5) == "already_dead"
-    g.wait()  # the hunter shoots once the debate is over, before the vote
-    assert g.step == "chasseur"
+    assert g.step == "chasseur"  # the debate stops for the hunter's last shot
     g.answer(3, "chasseur", [0])
     assert g.causes()[0] == "hunter"
+    assert g.step == "debate"  # and resumes
+    g.wait()
     assert g.step == "vote" and sorted(g.prompt("vote").to) == [1, 2, 4]
     g.do("kill", MJ, seat=1)  # the last wolf: the village has won, at once (nothing is pending)
     assert g.state.phase == "ended" and g.result is not None and g.result["camp"] == "village"

@@ -250,10 +250,27 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
 
 def won_now(ctx: Ctx) -> None:
     """After a death outside the order of the steps (the Assassin's signal, the Châtelain's order, the MJ): the game
-    ends at once if it is won. When a hunter's shot or a successor is pending, victory waits for them, at the end
-    of the step, like any consequence."""
-    if not ctx.s.queue and ctx.s.phase in ("night", "day"):
+    ends at once if it is won. When a hunter's shot or a successor is pending and the village is debating, the
+    debate stops for them ("with his last breath") and then resumes for the time it had left; during a vote or at
+    night they wait for the end of the step, which would otherwise lose the answers given."""
+    s = ctx.s
+    if s.phase not in ("night", "day"):
+        return
+    if not s.queue:
         check_victory(ctx)
+        return
+    step = s.step
+    if s.phase == "day" and step is not None and step.key == "debate":
+        left = (step.deadline if step.deadline is not None else ctx.at) - ctx.at
+        setp(ctx, "debate_left", max(left, 1.0))
+        for prompt in ctx.step_prompts():
+            ctx.close_prompt(prompt)
+        proceed(ctx, "debate_resumed")
+
+
+def resume_debate(ctx: Ctx) -> None:
+    ctx.open_step("debate", float(ctx.s.pending.get("debate_left") or opt(ctx, "debate")))
+    open_day_powers(ctx, before_vote=True)
 
 
 def check_victory(ctx: Ctx) -> bool:
@@ -590,6 +607,7 @@ TRANSITIONS: dict[str, Callable[[Ctx], None]] = {
     "night_step": open_night_step,
     "day_main": day_main,
     "debate": debate,
+    "debate_resumed": resume_debate,
     "vote": start_vote,
     "night": begin_night,
     "nightfall": nightfall,
