@@ -176,3 +176,19 @@ def test_a_dead_holder_has_no_day_power() -> None:
 def test_day_cards_need_one_night_card_each() -> None:
     g = Script(ROLES, start=False)
     assert g.rejected("configure", MJ, options={"day_roles": True, "cards": "small"}) == "bad_options"
+
+
+def test_day_cards_act_during_the_captains_election_too() -> None:
+    """004: "à tout moment durant le jour" — the election is part of the day; the Protecteur's choice is for the
+    village's vote, so he names it in the debate."""
+    g = game(captain=True)
+    confessor, guard = holders(g)["confesseur"], holders(g)["protecteur"]
+    play_night(g, {})
+    g.run_until("election", day=1)
+    assert g.prompt("confesseur").to == [confessor] and g.prompt("chatelain-kill")
+    assert not g.open_prompts("protecteur")
+    target = next(x for x in g.living() if x != confessor)
+    g.answer(confessor, "confesseur", [target])
+    g.run_until("debate", day=1)
+    assert not g.open_prompts("confesseur")  # one a day
+    assert g.prompt("protecteur").to == [guard]

@@ -329,6 +329,9 @@ def day_main(ctx: Ctx) -> None:
             p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
                                 policy="first", optional=True)
             setp(ctx, "election_mj_prompt", p.id)
+        # The day's powers act "à tout moment durant le jour" (004), the election included; the Protecteur
+        # names his protégé before the village's vote, in the debate.
+        open_day_powers(ctx, before_vote=False)
         return
     debate(ctx)
 
