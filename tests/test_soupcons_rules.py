@@ -41,6 +41,23 @@ def test_set_up_follows_the_table_for_each_player_count(n: int) -> None:
     assert table["hand"] == hands[0] and "hands" not in table
 
 
+def test_the_host_console_sees_only_the_table_unless_its_host_does_not_play() -> None:
+    """No MJ in Soupçons: the MJ token is the table creator's, who usually plays. Their console sees what a
+    spectator sees until the end; `host_sees_cards` (a host who does not play) shows every hand."""
+    from app.engine.views import event_visible
+
+    t = Table(4)
+    host = t.view(MJ)
+    assert "hands" not in host["soupcons"] and "mj" not in host and "hand" not in host["soupcons"]
+    assert all(p["role"] is None for p in host["players"])
+    private = [e for e in t.events if e.to is not None and e.to]  # the hands, told to each player
+    assert private and not any(event_visible(e, MJ, t.state) for e in private)
+    seeing = Table(4, options={"host_sees_cards": True})
+    assert seeing.view(MJ)["soupcons"]["hands"] == {str(s): seeing.hand(s) for s in range(4)}
+    t.do("end", MJ)
+    assert t.view(MJ)["soupcons"]["hands"] == {str(s): t.hand(s) for s in range(4)}  # everything, once over
+
+
 def test_the_dealer_is_drawn_at_random() -> None:
     dealers = {Table(4, seed=seed, check=False).of("sc_dealt")[0].data["dealer"] for seed in range(40)}
     assert dealers == {0, 1, 2, 3}

@@ -103,6 +103,11 @@ class Ruleset:
         """A card everyone sees (a visible power card), or None."""
         return None
 
+    def mj_sees_all(self, state: GameState) -> bool:
+        """Whether the MJ's console sees every secret while the game runs (a game without an MJ may say no: its
+        host may be playing)."""
+        return True
+
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
         """The role of `seat` as `viewer` knows it, or None."""
         return None

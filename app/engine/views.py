@@ -16,9 +16,12 @@ SPECTATORS = -2  # an audience marker: every spectator (see app/engine/chat.py)
 
 
 def omniscient(state: GameState, viewer: Viewer) -> bool:
-    """The MJ sees everything; so does everyone once the game is over, and the dead when the room allows it."""
-    if viewer == MJ or state.phase == "ended":
+    """The MJ sees everything (unless the ruleset says its host may be playing); so does everyone once the game is
+    over, and the dead when the room allows it."""
+    if state.phase == "ended":
         return True
+    if viewer == MJ:
+        return get_ruleset(state.ruleset).mj_sees_all(state)
     if isinstance(viewer, int) and viewer in state.players and state.options.get("dead_see_all"):
         return not any(state.players[s].alive for s in state.seats_of(viewer))
     return False
@@ -157,7 +160,7 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             "original_role": me.original_role,
             "alive": me.alive,
         }
-    if viewer == MJ:
+    if viewer == MJ and sees_all:
         out["mj"] = {
             "queue": state.queue,
             "pending": state.pending,
@@ -171,7 +174,8 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             n = rules.table_size(state)
             out["mj"]["composition_report"] = rules.composition_report(
                 n, state.composition or rules.suggested_composition(n))
-    out.update(rules.view_extra(state, viewer if not sees_all or viewer == MJ else MJ))
+    # What the ruleset adds: everything for those who see all; a host who may not, what a spectator sees.
+    out.update(rules.view_extra(state, MJ if sees_all else SPECTATOR if viewer == MJ else viewer))
     if me is not None and len(mine) > 1:
         # The viewer's other characters, with their own secrets (two characters per player, 004).
         out["characters"] = [

@@ -1,5 +1,6 @@
 // Soupçons: the player's phone page (join, lobby, the table, offers and replies, the end with every hand and the
-// true history) and, with data-mode="mj", the host's console (every card visible, start, bots, pause, skip).
+// true history) and, with data-mode="mj", the host's console (start, bots, pause, skip; every card only for a host
+// who does not play: option host_sees_cards).
 import {
   $,
   api, bindJoinForm, Connection, copyText, countdown, describe, fill, h, icon, keepAwake, listNames, loadQr, mjKey,
@@ -267,7 +268,7 @@ function lobbyView(v, name) {
         h("button", { type: "button", class: "btn btn-small", onclick: () => copyText(joinUrl) }, t("ui.copy")))),
   ];
   if (host && MODE === "player") {
-    out.push(h("p", { class: "small muted sc-console-link" }, t("sc.lobby.console_help"), " ",
+    out.push(h("p", { class: "small muted sc-console-link" }, t("sc.lobby.console_help_table"), " ",
       h("a", { href: `/r/${CODE}/mj` }, t("sc.console"))));
   }
   return out;
@@ -475,7 +476,8 @@ function controls(v) {
       h("button", { type: "button", class: "btn btn-danger", onclick: () => {
         if (window.confirm(t("mj.end_confirm"))) ui.conn.act("end");
       } }, icon("flag"), t("mj.end"))),
-    h("p", { class: "small muted" }, t("sc.console_help"))];
+    // The host sees every card only in a room made for a host who does not play (option host_sees_cards).
+    h("p", { class: "small muted" }, t(v.options && v.options.host_sees_cards ? "sc.console_help" : "sc.console_help_table"))];
 }
 
 // -- the end ------------------------------------------------------------------------------------------------------

@@ -47,6 +47,11 @@ class Soupcons(Ruleset):
         """After an undo (back to the start of the round): the same hands and table, the round again."""
         flow.begin_round(ctx)
 
+    def mj_sees_all(self, state: GameState) -> bool:
+        # No MJ here: the token belongs to the table's creator, who usually plays. The console shows what a
+        # spectator sees, unless the room says its host does not play.
+        return bool(state.options.get("host_sees_cards"))
+
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         if prompt.step == "sc-target" and answer and answer[0] == seat:
             raise Rejected("target_not_allowed", "You cannot offer a card to yourself.", seat=seat)

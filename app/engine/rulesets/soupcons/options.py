@@ -11,6 +11,9 @@ class Options(BaseModel):
     turn: float = Field(60.0, ge=0.01, le=24 * 3600)  # the giver's time to offer a card (target, card, announcement)
     reply: float = Field(30.0, ge=0.01, le=24 * 3600)  # the receiver's time to accept or refuse
     bots: list[int] = Field(default_factory=list)  # seats the server plays (random legal moves)
+    # The host console shows every hand while the game runs: only for a host who does not play (the table's
+    # creator usually does, and holds the host's link).
+    host_sees_cards: bool = False
     bot_delay: float = Field(2.0, ge=0.01, le=600)  # how long a bot "thinks" before its move
     # A game still running after this many rounds ends undecided (0: never); random play ends within 15.
     max_rounds: int = Field(30, ge=0, le=10_000)
