@@ -939,7 +939,9 @@ export function renderPrompt(prompt, opts) {
     const chosen = multi ? sel.get(key) : new Set(Array.isArray(mine) ? mine : []);
     const forbidden = (target) => {
       if (!["vote", "revote"].includes(prompt.step)) return null;
-      if (target === seat) return t("ui.not_yourself");
+      // Nor against one's own other character (two characters each, 004).
+      const own = [view && view.me && view.me.seat, ...((view && view.characters) || []).map((c) => c.seat)];
+      if (target === seat || own.includes(target)) return t("ui.not_yourself");
       const me = view && view.secrets;
       if (me && me.lover === target) return t("ui.not_your_lover");
       if (view && view.public && view.public.shielded === target) return t("error.shielded");
