@@ -66,3 +66,19 @@ def test_whole_parallel_games() -> None:
     for seed in range(6):
         state = play("thiercelieux", seed, 9, {"night_parallel": True}).state
         assert state.phase == "ended"
+
+
+def test_the_sandman_keeps_his_own_stage_and_his_sleeper_misses_the_next() -> None:
+    """004: "la personne que j'ai touchée ne se réveillera pas cette nuit": he acts before the stage he empties."""
+    g = Script([W, W, SEER, "marchand-de-sable", V, V, V], options={"night_parallel": True})
+    assert g.step == "marchand-de-sable"
+    g.answer(3, "marchand-de-sable", [2])
+    assert g.step == TOGETHER and g.open_steps() == {"loups"}  # the Voyante sleeps through the stage
+
+
+def test_the_petite_fille_peeks_in_the_wolves_stage() -> None:
+    g = Script([W, W, SEER, "petite-fille", V, V, V], options={"night_parallel": True, "petite_fille_risk": 0})
+    assert g.open_steps() == {"voyante", "loups", "petite-fille-peek"}
+    g.answer(3, "petite-fille-peek", True)
+    g.answer(0, "loups", [5])
+    assert g.view(3)["secrets"]["peek"] == {"5": 1}

@@ -161,3 +161,18 @@ def test_whole_games_with_two_characters_each() -> None:
 def test_two_characters_are_not_mixed_with_the_new_moon_complications() -> None:
     g = Script([W, V, V, V, V], start=False)
     assert g.rejected("configure", MJ, options={"characters": 2, "cards": "great"}) == "bad_options"
+
+
+def test_day_cards_and_two_characters_together() -> None:
+    """Le Village's day cards go to characters: ten characters, three day cards, and a player whose character holds
+    the Confesseur sees the card through that character."""
+    g = game(day_roles=True)
+    cards = {card: int(seat) for seat, card in g.state.flags["day_roles"].items()}
+    assert len(cards) == 3 and all(0 <= s < 10 for s in cards.values())
+    confessor = cards["confesseur"]
+    play_night(g, {})
+    g.run_until("debate", day=1)
+    player = g.state.player_of(confessor)
+    target = next(x for x in g.living() if g.state.player_of(x) != player)
+    g.do("answer", player, prompt=g.prompt("confesseur").id, answer=[target])
+    assert g.seen_roles(player)[target] == g.role(target)
