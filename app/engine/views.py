@@ -62,9 +62,10 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int]
     seats = seats if seats is not None else ([viewer] if isinstance(viewer, int) else [])
     addressed = [s for s in seats if s in prompt.to]
     mine = bool(addressed)
-    if not (sees_all or mine or prompt.visibility == "public"):
+    for_mj = prompt.to_mj and viewer == MJ  # a judgment call reaches the MJ even when they do not see all
+    if not (sees_all or mine or for_mj or prompt.visibility == "public"):
         return None
-    if sees_all or prompt.visibility == "public" or (mine and prompt.visibility == "addressees"):
+    if sees_all or for_mj or prompt.visibility == "public" or (mine and prompt.visibility == "addressees"):
         answers = dict(prompt.answers)
         reasons = dict(prompt.reasons)
     elif mine:
