@@ -192,3 +192,16 @@ def test_day_cards_act_during_the_captains_election_too() -> None:
     g.run_until("debate", day=1)
     assert not g.open_prompts("confesseur")  # one a day
     assert g.prompt("protecteur").to == [guard]
+
+
+def test_a_condemned_struck_down_while_the_chatelain_decides_is_not_lynched_again() -> None:
+    g = game()
+    lord = holders(g)["chatelain"]
+    victim = next(x for x in (2, 3, 4, 5, 6) if x != lord)
+    play_night(g, {})
+    vote(g, {x: [victim] for x in g.living() if x != victim})
+    assert g.step == "chatelain-grace"
+    g.do("kill", MJ, seat=victim)
+    g.answer(lord, "chatelain-grace", True)
+    assert g.causes()[victim] == "mj" and not g.announcements("pardoned") and not g.announcements("eliminated")
+    assert g.view(3)["public"]["chatelain_used"]["pardon"] is False

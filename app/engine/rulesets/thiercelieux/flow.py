@@ -578,7 +578,9 @@ def eliminate(ctx: Ctx, seat: int) -> None:
 
 
 def finish_pardon(ctx: Ctx) -> None:
-    if day_roles.pardoned(ctx):
+    condemned = ctx.s.pending["condemned"]
+    # Struck down meanwhile (the Assassin, the MJ): nothing left to pardon or to lynch.
+    if not ctx.s.players[condemned].alive or day_roles.pardoned(ctx):
         proceed(ctx, "nightfall")
     else:
         lynch(ctx, ctx.s.pending["condemned"])
