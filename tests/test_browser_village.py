@@ -87,7 +87,8 @@ async def test_day_cards_on_the_phones(database_url: str, browser: Any, shots: P
 
 async def test_home_page_offers_day_cards_and_two_characters(database_url: str, browser: Any, shots: Path) -> None:
     """The variants' card group: Le Village's day cards (a check box, off with Nouvelle Lune's complications) and
-    two characters per player, which doubles the cards the composition editor counts."""
+    two characters per player, which doubles the cards the composition editor counts; with a human MJ, a debate
+    the MJ ends."""
     errors: list[str] = []
     async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         mj = await phone(browser, errors, "mj")
@@ -97,6 +98,11 @@ async def test_home_page_offers_day_cards_and_two_characters(database_url: str, 
         await mj.locator("#players").dispatch_event("change")
         await mj.wait_for_selector("#composition-check.good")
         assert "6" in await mj.locator("#composition-check").inner_text()
+        # A debate without a countdown is offered only with a human MJ, who can end it.
+        ends = mj.locator("#create-form input[name=mj_ends_debate]")
+        assert not await ends.is_visible()
+        await mj.click("label.radio-card:has(input[name=moderation][value=mj])")
+        await ends.check()
         await mj.click("#variants > summary")
         await mj.click(".variant-group[data-group=cards] > summary")
         day = mj.locator("#create-form input[name=day_roles]")
@@ -117,6 +123,7 @@ async def test_home_page_offers_day_cards_and_two_characters(database_url: str, 
         code = mj.url.split("/r/")[1].split("/")[0]
         view = (await http.get(f"/api/rooms/{code}")).json()["view"]
         assert view["options"]["day_roles"] is True and view["options"]["characters"] == 2
+        assert view["options"]["moderation"] == "mj" and view["options"]["mj_ends_debate"] is True
         assert len(view["composition"]) == counted
         await mj.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors

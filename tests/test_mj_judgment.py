@@ -80,3 +80,25 @@ def test_the_mj_closes_one_prompt_with_the_answers_so_far() -> None:
     assert g.dead() == []  # the heal given before the close counts
     overrides = [e.data for e in g.events if e.type == "override" and e.data["action"] == "close_prompt"]
     assert [o["step"] for o in overrides] == ["sorciere-heal", "sorciere-poison"]
+
+
+def test_the_mj_ends_a_debate_that_has_no_countdown() -> None:
+    """A meneur at the table ends the debate when the village has said enough (option mj_ends_debate)."""
+    g = Script(["loup-garou", "loup-garou", "voyante", "villageois", "villageois", "villageois", "villageois"],
+               options={"moderation": "mj", "mj_ends_debate": True})
+    g.run_until("voyante")
+    g.answer(2, "voyante", [0])
+    g.run_until("debate", day=1)
+    assert g.state.step is not None and g.state.step.deadline is None
+    assert g.view(3)["step"]["deadline"] is None
+    g.later(3600)
+    assert g.step == "debate"  # an hour later, still talking
+    g.do("advance", MJ)
+    assert g.step == "vote"
+
+
+def test_without_an_mj_the_debate_keeps_its_countdown() -> None:
+    g = Script(["loup-garou", "loup-garou", "villageois", "villageois", "villageois"],
+               options={"moderation": "auto", "mj_ends_debate": True})
+    g.run_until("debate", day=1)
+    assert g.state.step is not None and g.state.step.deadline is not None

@@ -6,7 +6,7 @@ const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat",
   // variants (templates/_variants.html)
   "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village", "ghosts",
   "wolves_win_one_villager", "captain_double", "cupid_with_lovers", "cupid_self", "cupid_no_vote_lovers", "mj_lovers",
-  "hesitation_against_self", "day_roles", "night_parallel"];
+  "hesitation_against_self", "day_roles", "night_parallel", "mj_ends_debate"];
 // Selects and radio groups alike (a radio group's RadioNodeList has a value too).
 const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
   "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards"];
@@ -352,6 +352,9 @@ export function refreshSetup(form) {
   refreshNightOrder(form);
   const small = Boolean(form.elements.cards) && form.elements.cards.value === "small";
   for (const node of form.querySelectorAll("[data-cards-small]")) node.hidden = !small;
+  // Only a human MJ can end a debate that has no countdown.
+  const mod = form.querySelector('input[name="moderation"]:checked');
+  for (const node of form.querySelectorAll("[data-mj-only]")) node.hidden = !mod || mod.value !== "mj";
   // Le Village's day cards go with one night card each (the server refuses the mix).
   if (form.elements.day_roles && form.elements.cards) {
     const one = form.elements.cards.value === "one";

@@ -261,15 +261,15 @@ def won_now(ctx: Ctx) -> None:
         return
     step = s.step
     if s.phase == "day" and step is not None and step.key == "debate":
-        left = (step.deadline if step.deadline is not None else ctx.at) - ctx.at
-        setp(ctx, "debate_left", max(left, 1.0))
+        setp(ctx, "debate_left", None if step.deadline is None else max(step.deadline - ctx.at, 1.0))
         for prompt in ctx.step_prompts():
             ctx.close_prompt(prompt)
         proceed(ctx, "debate_resumed")
 
 
 def resume_debate(ctx: Ctx) -> None:
-    ctx.open_step("debate", float(ctx.s.pending.get("debate_left") or opt(ctx, "debate")))
+    left = ctx.s.pending.get("debate_left")
+    ctx.open_step("debate", None if left is None else float(left))
     open_day_powers(ctx, before_vote=True)
 
 
@@ -375,8 +375,15 @@ def debate(ctx: Ctx) -> None:
         # A forum day is its own debate: the vote is open all day.
         open_vote(ctx)
         return
-    ctx.open_step("debate", float(opt(ctx, "debate")))
+    ctx.open_step("debate", debate_length(ctx))
     open_day_powers(ctx, before_vote=True)
+
+
+def debate_length(ctx: Ctx) -> float | None:
+    """The debate's countdown; none when the MJ ends it (a meneur at the table reads the room, not a clock)."""
+    if opt(ctx, "moderation") == "mj" and opt(ctx, "mj_ends_debate"):
+        return None
+    return float(opt(ctx, "debate"))
 
 
 def voters(ctx: Ctx) -> list[int]:

@@ -14,6 +14,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     moderation: Literal["mj", "auto"] = "auto"
+    mj_ends_debate: bool = False  # with an MJ: the debate has no countdown, the MJ closes it
     night_order: Literal["official", "forum"] = "official"
     captain: bool = True
     petite_fille: Literal["peek", "houses"] = "peek"
