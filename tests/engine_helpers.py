@@ -13,11 +13,10 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
+from scripted import Scripted
 
-from app.engine.core import apply, new_state
-from app.engine.errors import Rejected
-from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
+from app.engine.core import new_state
+from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 
@@ -35,7 +34,7 @@ FAST: dict[str, Any] = {
 T0 = 1_000.0
 
 
-class Script:
+class Script(Scripted):
     def __init__(
         self,
         roles: Sequence[str],
@@ -57,22 +56,8 @@ class Script:
             self.do("start", MJ)
 
     # -- commands -------------------------------------------------------------------------------------------
-    def do(self, type_: str, by: int | str = MJ, **args: Any) -> list[Event]:
-        self.state, events = apply(self.state, Command(type=type_, by=by, at=self.at, args=args))
-        self.events.extend(events)
+    def check(self, events: list[Event]) -> None:
         self.secrets.check(self.state, events)
-        return events
-
-    def rejected(self, type_: str, by: int | str = MJ, **args: Any) -> str:
-        """The rejection code of a command that must be refused (the state is left as it was)."""
-        before = self.state.model_dump()
-        with pytest.raises(Rejected) as info:
-            self.do(type_, by, **args)
-        assert self.state.model_dump() == before
-        return info.value.rejection.code
-
-    def answer(self, seat: int, step: str, answer: Any) -> list[Event]:
-        return self.do("answer", seat, prompt=self.prompt(step).id, answer=answer)
 
     def answer_rejected(self, seat: int, step: str, answer: Any) -> str:
         return self.rejected("answer", seat, prompt=self.prompt(step).id, answer=answer)
@@ -119,16 +104,8 @@ class Script:
         assert self.state.step is not None and self.state.step.deadline is not None
         return self.state.step.deadline
 
-    def open_prompts(self, step: str | None = None) -> list[Prompt]:
-        return [p for p in self.state.prompts.values() if not p.closed and (step is None or p.step == step)]
-
     def open_steps(self) -> set[str]:
         return {p.step for p in self.open_prompts()}
-
-    def prompt(self, step: str) -> Prompt:
-        found = self.open_prompts(step)
-        assert len(found) == 1, f"expected one open {step!r} prompt, found {found} ({self.open_steps()} open)"
-        return found[0]
 
     def opened(self, since: int = 0) -> list[str]:
         """The steps of the prompts opened since event index `since` (a step with nothing to ask is over at

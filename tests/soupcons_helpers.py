@@ -12,13 +12,12 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
+from scripted import Scripted
 
 from app.engine.context import Ctx
-from app.engine.core import apply, new_state, settle
-from app.engine.errors import Rejected
+from app.engine.core import new_state, settle
 from app.engine.evolve import evolve
-from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
+from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.soupcons import cards as C
 from app.engine.rulesets.soupcons import flow
@@ -28,7 +27,7 @@ T0 = 1_000.0
 FAST: dict[str, Any] = {"turn": 60, "reply": 30, "bot_delay": 1}
 
 
-class Table:
+class Table(Scripted):
     def __init__(self, players: int, options: dict[str, Any] | None = None, seed: int = 7,
                  start: bool = True, check: bool = True) -> None:
         self.state, self.events = new_state("soupcons", seed, {**FAST, **(options or {})}, at=T0)
@@ -40,22 +39,9 @@ class Table:
             self.do("start", MJ)
 
     # -- commands ---------------------------------------------------------------------------------------------
-    def do(self, type_: str, by: int | str = MJ, **args: Any) -> list[Event]:
-        self.state, events = apply(self.state, Command(type=type_, by=by, at=self.at, args=args))
-        self.events.extend(events)
+    def check(self, events: list[Event]) -> None:
         if self.watch is not None:
             self.watch.check(self.state, events)
-        return events
-
-    def rejected(self, type_: str, by: int | str = MJ, **args: Any) -> str:
-        before = self.state.model_dump()
-        with pytest.raises(Rejected) as info:
-            self.do(type_, by, **args)
-        assert self.state.model_dump() == before
-        return info.value.rejection.code
-
-    def answer(self, seat: int, step: str, answer: Any) -> list[Event]:
-        return self.do("answer", seat, prompt=self.prompt(step).id, answer=answer)
 
     def offer(self, target: int | None, card: str | None, announce: str = "3") -> list[Event]:
         """The giver offers `card` to `target` (None: the prompt is not asked, e.g. one open Porte left)."""
@@ -129,16 +115,8 @@ class Table:
     def door(self, seat: int) -> str:
         return flow.door(self.state, seat)
 
-    def open_prompts(self, step: str | None = None) -> list[Prompt]:
-        return [p for p in self.state.prompts.values() if not p.closed and (step is None or p.step == step)]
-
     def has(self, step: str) -> bool:
         return bool(self.open_prompts(step))
-
-    def prompt(self, step: str) -> Prompt:
-        found = self.open_prompts(step)
-        assert len(found) == 1, f"expected one open {step!r} prompt, found {[p.step for p in self.open_prompts()]}"
-        return found[0]
 
     def of(self, type_: str, since: int = 0) -> list[Event]:
         return [e for e in self.events[since:] if e.type == type_]

@@ -36,6 +36,15 @@ async def phone(browser: Any, errors: list[str], label: str) -> Any:
     return page
 
 
+async def home_for(page: Any, base: str, players: int) -> None:
+    """The home page in French, its composition editor drawn and suggesting a good composition for `players`."""
+    await page.goto(f"{base}/?lang=fr")
+    await page.wait_for_selector(".comp-row[data-role=loup-garou]")
+    await page.fill("#players", str(players))
+    await page.locator("#players").dispatch_event("change")
+    await page.wait_for_selector("#composition-check.good")
+
+
 async def answer_open_prompt(page: Any) -> bool:
     """Answer the first unanswered prompt shown on this page, as a player would: yes, the first choice, or the
     first target(s) allowed. Returns True when something was clicked."""
@@ -73,11 +82,7 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
     async with serve(database_url) as base:
         # -- the MJ creates the room on the home page ------------------------------------------------------------
         mj = await phone(browser, errors, "mj")
-        await mj.goto(f"{base}/?lang=fr")
-        await mj.wait_for_selector(".comp-row")
-        await mj.fill("#players", "5")
-        await mj.locator("#players").dispatch_event("change")
-        await mj.wait_for_selector("#composition-check.good")
+        await home_for(mj, base, 5)
         await mj.click("label.radio-card:has(input[value=auto])")
         await mj.click("details.more >> nth=0 >> summary")
         for key, value in DURATIONS.items():

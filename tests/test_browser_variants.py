@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from test_browser import phone
+from test_browser import home_for, phone
 
 from app.demo import serve
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
@@ -29,11 +29,7 @@ async def test_variants_and_composition_help(database_url: str, browser: Any, sh
     started = time.monotonic()
     async with serve(database_url) as base:
         mj = await phone(browser, errors, "mj")
-        await mj.goto(f"{base}/?lang=fr")
-        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
-        await mj.fill("#players", "8")
-        await mj.locator("#players").dispatch_event("change")
-        await mj.wait_for_selector("#composition-check.good")
+        await home_for(mj, base, 8)
         await mj.wait_for_selector("#composition-report .balance[data-verdict]")
         assert not await mj.locator("#composition-report .comp-warning").count()
 

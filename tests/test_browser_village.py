@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from test_browser import phone
+from test_browser import home_for, phone
 from ws_helpers import started_room
 
 from app.client import Client
@@ -92,11 +92,7 @@ async def test_home_page_offers_day_cards_and_two_characters(database_url: str, 
     errors: list[str] = []
     async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         mj = await phone(browser, errors, "mj")
-        await mj.goto(f"{base}/?lang=fr")
-        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
-        await mj.fill("#players", "6")
-        await mj.locator("#players").dispatch_event("change")
-        await mj.wait_for_selector("#composition-check.good")
+        await home_for(mj, base, 6)
         assert "6" in await mj.locator("#composition-check").inner_text()
         # A debate without a countdown is offered only with a human MJ, who can end it.
         ends = mj.locator("#create-form input[name=mj_ends_debate]")

@@ -1100,3 +1100,15 @@ export class JournalMark {
     }
   }
 }
+
+// -- forum days: the hours of the vote ----------------------------------------------------------------------------
+/** The schedule announced this morning ({ends_at, locks_at, closes_at}) in a forum game's day, or null. */
+export function daySchedule(v, events) {
+  if (!v.options || v.options.schedule !== "forum" || v.phase !== "day") return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "phase") break;
+    if (e.type === "announce" && e.data && e.data.key === "day_schedule") return e.data.params || null;
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 // The game master's console: invite, seats, set-up and start; then the game's controls, seats, prompts and log.
 import {
   $,
-  api, campClasses, campOf, Connection, copyText, countdown, eventList, fill, formatAnswer, h, has, icon,
+  api, campClasses, campOf, Connection, copyText, countdown, daySchedule, eventList, fill, formatAnswer, h, has, icon,
   JournalMark, keepAwake, keepFocus, listNames, loadQr, localTime, localZone, mjKey, namer, prettyCode, promptIndex,
   publicMarks, reasonsList, rejectionText, renderPrompt, roleName, showStatus, startClock, store, t, takeFragment,
   toast,
@@ -290,16 +290,6 @@ function liveAlerts(events, name) {
 }
 
 // -- forum days -------------------------------------------------------------------------------------------------
-function daySchedule(v, events) {
-  if (!v.options || v.options.schedule !== "forum" || v.phase !== "day") return null;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.type === "phase") break;
-    if (e.type === "announce" && e.data && e.data.key === "day_schedule") return e.data.params || null;
-  }
-  return null;
-}
-
 function scheduleRender(v, events) {
   clearTimeout(ui.timer);
   const schedule = daySchedule(v, events);

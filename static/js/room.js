@@ -1,8 +1,8 @@
 // The player's (or spectator's) page: join, lobby, role card, night prompts, day votes, end of the game.
 import {
   $,
-  api, bindJoinForm, campClasses, campOf, confirmTally, Connection, countdown, describe, eventList, fill, h, has,
-  icon, JournalMark, keepAwake, keepFocus, listNames, loadQr, localTime, localZone, namer, prettyCode, promptIndex,
+  api, bindJoinForm, campClasses, campOf, confirmTally, Connection, countdown, daySchedule, describe, eventList, fill,
+  h, has, icon, JournalMark, keepAwake, keepFocus, listNames, loadQr, localTime, localZone, namer, prettyCode, promptIndex,
   promptTitle, publicMarks, reasonsList, renderPrompt, roleIcon, roleName, seatKey, showStatus, startClock, store, t,
   takeFragment, tallyOf, toast,
 } from "./common.js";
@@ -331,18 +331,6 @@ function notifyIfAway(v, name) {
   } else if (previousPhase !== phase) {
     notify(t("notify.phase"), phaseText(v));
   }
-}
-
-// -- forum days: the hours of the vote ----------------------------------------------------------------------------
-/** The schedule announced this morning ({ends_at, locks_at, closes_at}) in a forum game's day, or null. */
-function daySchedule(v, events) {
-  if (!v.options || v.options.schedule !== "forum" || v.phase !== "day") return null;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.type === "phase") break;
-    if (e.type === "announce" && e.data && e.data.key === "day_schedule") return e.data.params || null;
-  }
-  return null;
 }
 
 /** Render again when the vote locks or closes (nothing comes from the server at those moments). */
