@@ -3,13 +3,21 @@
 Each viewer has its own stream: the events it may see, numbered 1, 2, 3… for that viewer alone. A hidden event
 is not even a gap in someone else's numbering, so nobody can count what happens at night. Frames reach a viewer
 only when something it may see happened, so the timing of hidden actions does not show either.
+
+Order: frames are built synchronously, under the room's lock, in the order the room's events were committed, and
+queued on their connection; one writer task per connection sends its queue in order. A slow socket therefore
+never delays the others, and two publishes can never interleave their frames (each frame's `from` is the `n` of
+the frame before it, always).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,12 +27,36 @@ from app.rooms.service import Room
 
 log = logging.getLogger("veillee.hub")
 Viewer = int | str
+MAX_BACKLOG = 500  # frames queued for one socket; past it the socket is closed and the client resumes with `last`
+TOO_SLOW = 4008  # close code: the client fell too far behind; reconnecting with its count catches it up
 
 
 class Socket(Protocol):
-    async def send_json(self, data: Any) -> None: ...
+    async def send_text(self, data: str) -> None: ...
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """JSON text that always encodes as UTF-8 and is always valid JSON. The edge refuses lone surrogates and
+    non-finite numbers, but a log written before it did may hold them: such a frame is escaped rather than lost
+    (a frame that cannot be encoded used to drop every socket of its audience)."""
+    try:
+        text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        text.encode("utf-8")
+        return text
+    except (UnicodeEncodeError, ValueError):
+        return json.dumps(_finite(frame), ensure_ascii=True, separators=(",", ":"))
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 @dataclass(eq=False)
@@ -32,10 +64,52 @@ class Connection:
     socket: Socket
     room_id: str
     viewer: Viewer
-    n: int = 0  # events of this viewer's stream already sent
+    n: int = 0  # events of this viewer's stream already queued
     omniscient: bool = False
     last_view: dict[str, Any] | None = None
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    backlog: deque[dict[str, Any]] = field(default_factory=deque)
+    writer: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    def push(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; it leaves after every frame queued before it."""
+        if self.closed:
+            return
+        if len(self.backlog) >= MAX_BACKLOG:
+            self.shut(TOO_SLOW, "too far behind; reconnect")
+            return
+        self.backlog.append(frame)
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        try:
+            while self.backlog and not self.closed:
+                frame = self.backlog.popleft()
+                await self.socket.send_text(encode(frame))
+        except Exception:  # the peer went away: nothing more can reach it
+            self.closed = True
+            self.backlog.clear()
+
+    async def flush(self) -> None:
+        """Wait until every queued frame has been handed to the socket (tests, and a close after a last frame)."""
+        while self.writer is not None and not self.writer.done():
+            await asyncio.shield(self.writer)
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close the socket after what was already queued; nothing else is sent."""
+        if self.closed:
+            return
+        self.closed = True
+        asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        if self.writer is not None and not self.writer.done() and self.writer is not asyncio.current_task():
+            await asyncio.gather(self.writer, return_exceptions=True)
+        try:
+            await self.socket.close(code=code, reason=reason)
+        except Exception:
+            log.debug("socket already closed")
 
 
 def stream_kind(conn: Connection) -> str:
@@ -54,16 +128,16 @@ class Hub:
     def count(self) -> int:
         return sum(len(c) for c in self.rooms.values())
 
-    async def attach(self, room: Room, conn: Connection, last: int | None, kind_held: str | None = None) -> None:
-        """Send what the viewer missed since `last` (its own stream's count), or everything. `kind_held` is the
-        `stream` of the frames the client holds: if its right to see changed since, its count means nothing now."""
+    def attach(self, room: Room, conn: Connection, last: int | None, kind_held: str | None = None) -> None:
+        """Queue what the viewer missed since `last` (its own stream's count), or everything. `kind_held` is the
+        `stream` of the frames the client holds: if its right to see changed since, its count means nothing now.
+        Synchronous, so no publish of the room can slip between the welcome and the connection's registration."""
         self.rooms.setdefault(room.id, set()).add(conn)
         events = stream(room, conn.viewer)
-        kind = "welcome"
         conn.omniscient = omniscient(room.state, conn.viewer)
         if last is None or last < 0 or last > len(events) or (kind_held is not None and kind_held != stream_kind(conn)):
             last = 0
-        await self._send(conn, room, kind, events[last:], len(events), base=last)
+        self._send(conn, room, "welcome", events[last:], len(events), base=last)
 
     def detach(self, conn: Connection) -> None:
         conns = self.rooms.get(conn.room_id)
@@ -72,44 +146,50 @@ class Hub:
             if not conns:
                 self.rooms.pop(conn.room_id, None)
 
-    async def publish(self, room: Room, events: list[Event]) -> None:
+    def publish(self, room: Room, events: list[Event]) -> None:
+        """Build and queue each viewer's frame. The room service calls it under the room's lock, right after the
+        events are committed, so frames are queued in commit order."""
         for conn in list(self.rooms.get(room.id, ())):
-            try:
-                await self._update(conn, room, events)
-            except Exception:  # a dead socket must not stop the others
-                log.info("dropping a connection of room %s", room.id)
+            if conn.closed:
                 self.detach(conn)
+                continue
+            try:
+                self._update(conn, room, events)
+            except Exception:  # a bug in one projection must not stop the others
+                log.exception("dropping a connection of room %s", room.id)
+                self.detach(conn)
+                conn.shut(1011, "internal error")
 
-    async def _update(self, conn: Connection, room: Room, events: list[Event]) -> None:
+    def _update(self, conn: Connection, room: Room, events: list[Event]) -> None:
         now_omniscient = omniscient(room.state, conn.viewer)
         if now_omniscient != conn.omniscient:
             # The viewer's right to see changed (game over, or a dead player in a room that shows the dead all):
             # its stream is a different list now; resend it whole.
             conn.omniscient = now_omniscient
             full = stream(room, conn.viewer)
-            await self._send(conn, room, "sync", full, len(full), base=0)
+            self._send(conn, room, "sync", full, len(full), base=0)
             return
         visible = [e for e in events if event_visible(e, conn.viewer, room.state)]
         current = view(room.state, conn.viewer)
         if not visible and current == conn.last_view:
             return
-        await self._send(conn, room, "update", visible, conn.n + len(visible), base=conn.n, view_=current)
+        self._send(conn, room, "update", visible, conn.n + len(visible), base=conn.n, view_=current)
 
-    async def _send(self, conn: Connection, room: Room, kind: str, events: list[Event], n: int, base: int,
-                    view_: dict[str, Any] | None = None) -> None:
+    def _send(self, conn: Connection, room: Room, kind: str, events: list[Event], n: int, base: int,
+              view_: dict[str, Any] | None = None) -> None:
         current = view_ if view_ is not None else view(room.state, conn.viewer)
+        hidden = set(room.state.hidden)
         frame = {
             "type": kind,
             "n": n,
             "from": base,
             "stream": stream_kind(conn),
-            "events": [public_event(e, with_audience=conn.omniscient, hidden=set(room.state.hidden),
+            "events": [public_event(e, with_audience=conn.omniscient, hidden=hidden,
                                     keep_hidden_text=conn.viewer == "mj") for e in events],
             "view": current,
             "server_time": time.time(),
         }
-        async with conn.send_lock:
-            await conn.socket.send_json(frame)
+        conn.push(frame)
         conn.n = n
         conn.last_view = current
 
@@ -117,7 +197,4 @@ class Hub:
         for conn in list(self.rooms.get(room_id, ())):
             if conn.viewer == viewer:
                 self.detach(conn)
-                try:
-                    await conn.socket.close(code=4001, reason="seat taken by a substitute")
-                except Exception:
-                    log.debug("socket already closed")
+                conn.shut(4001, "seat taken by a substitute")

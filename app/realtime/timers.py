@@ -10,6 +10,9 @@ import time
 from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("veillee.timers")
+RETRIES = 50  # about 20 minutes of retries before a room's timer gives up (it is re-armed at the next start-up)
+RETRY_FIRST = 0.2
+RETRY_MAX = 30.0
 
 
 class Timers:
@@ -32,20 +35,31 @@ class Timers:
         self.tasks[room_id] = asyncio.get_running_loop().create_task(self._wait(room_id, at))
 
     async def _wait(self, room_id: str, at: float) -> None:
-        try:
-            delay = at - self.clock()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            # Small slack: the engine compares with the time it reads itself.
-            await asyncio.sleep(0.005)
-            if self.tasks.get(room_id) is asyncio.current_task():
+        delay = at - self.clock()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        # Small slack: the engine compares with the time it reads itself.
+        await asyncio.sleep(0.005)
+        me = asyncio.current_task()
+        assert me is not None
+        for attempt in range(RETRIES):
+            if self.tasks.get(room_id) is me:
+                # Free the slot first: the tick's own command re-arms the room (maybe for this very time).
                 self.tasks.pop(room_id, None)
                 self.due.pop(room_id, None)
-            await self.fire(room_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("timer of room %s failed", room_id)
+            try:
+                await self.fire(room_id)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # A busy database, a lost connection: the deadline is still due, so try again rather than let the
+                # game freeze (a tick is idempotent).
+                log.exception("timer of room %s failed (attempt %d)", room_id, attempt + 1)
+                if room_id in self.tasks:
+                    return  # armed again meanwhile: that timer takes over
+                self.tasks[room_id], self.due[room_id] = me, at  # a new arm() cancels this retry
+                await asyncio.sleep(min(RETRY_MAX, RETRY_FIRST * 2**attempt))
 
     async def close(self) -> None:
         for task in self.tasks.values():

@@ -8,6 +8,7 @@ then publish and re-arm the room's timer. A rejected or rolled-back command send
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets as pysecrets
 import time
@@ -16,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import Command, Event, GameState, Rejected, replay
@@ -30,10 +31,11 @@ from app.store.db import Database
 log = logging.getLogger("veillee.rooms")
 Viewer = int | str
 Extra = Callable[[AsyncSession], Awaitable[None]]
+Prepare = Callable[["Room"], Awaitable[dict[str, Any]]]
 
 
 class Publisher(Protocol):
-    async def publish(self, room: Room, events: list[Event]) -> None: ...
+    def publish(self, room: Room, events: list[Event]) -> None: ...
 
     async def kick(self, room_id: str, viewer: Viewer) -> None: ...
 
@@ -61,6 +63,11 @@ def to_row(event: Event) -> dict[str, Any]:
 def from_row(row: Any) -> Event:
     body = row.data
     return Event(type=row.type, at=row.at, data=body.get("data", {}), to=body.get("to"), rng=body.get("rng"))
+
+
+def scoped_cid(sender: str, cid: str) -> str:
+    """A client id as stored: scoped to its sender, hashed to fit the column whatever the sender's name."""
+    return f"{sender[:24]}:{hashlib.blake2b(cid.encode('utf-8', 'replace'), digest_size=16).hexdigest()}"
 
 
 class RoomService:
@@ -96,7 +103,7 @@ class RoomService:
         for _ in range(5):
             code = new_code()
             try:
-                async with self.db.session() as s:
+                async with self.db.writing() as s:
                     await repo.create_room(s, room_id=room_id, code=code, ruleset=ruleset,
                                            mj_token_hash=mj_token_hash, at=at)
                     await repo.append_events(s, room_id, 0, [to_row(e) for e in events], None)
@@ -177,46 +184,71 @@ class RoomService:
 
     # -- commands -----------------------------------------------------------------------------------------------
     async def submit(self, room: Room, by: Viewer, type_: str, args: dict[str, Any] | None = None,
-                     cid: str | None = None, extra: Extra | None = None) -> list[Event]:
-        """Apply a command once (a resent client id is acknowledged without being applied again)."""
+                     cid: str | None = None, extra: Extra | None = None, prepare: Prepare | None = None,
+                     sender: str | None = None) -> list[Event]:
+        """Apply a command once: a client id already applied *for the same sender* is acknowledged without being
+        applied again (client ids are scoped per sender, so one seat cannot swallow another's command by reusing
+        its id). `sender` names the sender when `by` does not single it out (a spectator's connection).
+        `prepare` computes the arguments under the room's lock (a join picks its seat there)."""
         if by == "spectator" and type_ != "say":
             raise Rejected("spectator", "Spectators watch (and chat among themselves); they do not act.")
-        actor: int | str = by
+        key = scoped_cid(sender if sender is not None else str(by), cid) if cid else None
         pulled: list[Event] = []
-        events: list[Event] = []
+        appended: list[Event] = []
         async with room.lock:
-            for _attempt in range(3):
-                if cid is not None and cid in room.cids:
+            try:
+                for _attempt in range(3):
+                    if key is not None and key in room.cids:
+                        break
+                    if prepare is not None:
+                        args = await prepare(room)
+                    cmd = Command(type=type_, by=by, at=self.clock(), args=args or {})
+                    state, events = self._decide(room, cmd)
+                    if not events and extra is None:
+                        break
+                    try:
+                        await self._append(room, state, events, key, extra)
+                    except repo.SeqConflict:
+                        # Another process wrote first: take its events and decide again on the fresh state, so
+                        # that simultaneous commands are serialised, never refused as stale.
+                        pulled += await self._pull(room)
+                        continue
+                    except (SQLAlchemyError, OSError) as exc:
+                        # Nothing was stored and the room's copy is untouched: the sender may simply retry.
+                        log.warning("room %s: command %s not stored: %s", room.id, type_, exc)
+                        raise Rejected("busy", "The server is busy; nothing was changed, please try again.") from None
+                    room.state = state
+                    room.events.extend(events)
+                    appended = events
+                    if key is not None:
+                        room.cids.add(key)
                     break
-                cmd = Command(type=type_, by=actor, at=self.clock(), args=args or {})
-                state, events = apply(room.state, cmd)
-                if not events and extra is None:
-                    break
-                try:
-                    await self._append(room, state, events, cid, extra)
-                except repo.SeqConflict:
-                    # Another process wrote first: take its events and decide again on the fresh state, so that
-                    # simultaneous commands are serialised, never refused as stale.
-                    pulled += await self._pull(room)
-                    events = []
-                    continue
-                room.state = state
-                room.events.extend(events)
-                if cid is not None:
-                    room.cids.add(cid)
-                break
-            else:
-                raise Rejected("stale", "The game is very busy; please try again.")
-        if self.publisher is not None and (pulled or events):
-            await self.publisher.publish(room, pulled + events)
+                else:
+                    raise Rejected("stale", "The game is very busy; please try again.")
+            finally:
+                # Under the lock, right after the commit: every viewer's frames are queued in commit order.
+                if self.publisher is not None and (pulled or appended):
+                    self.publisher.publish(room, pulled + appended)
         if self.timers is not None:
             self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
-        return events
+        return appended
+
+    @staticmethod
+    def _decide(room: Room, cmd: Command) -> tuple[GameState, list[Event]]:
+        """The engine's decision; a bug in a rule refuses the command (nothing is stored) instead of failing the
+        socket or the request that carried it."""
+        try:
+            return apply(room.state, cmd)
+        except Rejected:
+            raise
+        except Exception:
+            log.exception("room %s: command %s failed in the engine", room.id, cmd.type)
+            raise Rejected("command_failed", "This command could not be carried out; nothing was changed.") from None
 
     async def _append(self, room: Room, state: GameState, events: list[Event], cid: str | None,
                       extra: Extra | None) -> None:
         expected = room.state.seq
-        async with self.db.session() as s:
+        async with self.db.writing() as s:
             try:
                 await repo.append_events(s, room.id, expected, [to_row(e) for e in events], cid)
             except repo.SeqConflict:
@@ -233,18 +265,25 @@ class RoomService:
             await s.commit()
 
     async def join(self, room: Room, name: str) -> tuple[int, str]:
-        """Take the next free seat; returns it with the seat's secret token."""
+        """Take the next free seat; returns it with the seat's secret token. The seat is picked under the room's
+        lock (and again if another process wrote first), so simultaneous joins all get a seat."""
         token = new_token()
-        seat = max([*room.state.players, -1]) + 1
-        async with self.db.session() as s:
-            seats = await repo.seats(s, room.id)
-        seat = max([seat, *[x.seat + 1 for x in seats]])
+        picked: list[int] = []
+
+        async def pick(room: Room) -> dict[str, Any]:
+            # Never a seat that ever had a token (a player who left keeps his row, and a rematch copies a group's):
+            # an old link must not open a newcomer's seat.
+            async with self.db.session() as s:
+                rows = await repo.seats(s, room.id)
+            seat = max([-1, *room.state.players, *(x.seat for x in rows)]) + 1
+            picked[:] = [seat]
+            return {"seat": seat, "name": name}
 
         async def save_token(s: AsyncSession) -> None:
-            await repo.upsert_seat_token(s, room.id, seat, hash_token(token), name[:40], self.clock())
+            await repo.upsert_seat_token(s, room.id, picked[0], hash_token(token), name[:40], self.clock())
 
-        await self.submit(room, SYSTEM, "join", {"seat": seat, "name": name}, extra=save_token)
-        return seat, token
+        await self.submit(room, SYSTEM, "join", extra=save_token, prepare=pick)
+        return picked[0], token
 
     async def substitute(self, room: Room, seat: int, name: str | None) -> str:
         """A substitute takes the seat: a new token replaces the old one, which stops working at once."""
@@ -297,8 +336,8 @@ class RoomService:
             if room.state.seq >= seq:
                 return
             events = await self._pull(room)
-        if self.publisher is not None and events:
-            await self.publisher.publish(room, events)
+            if self.publisher is not None and events:
+                self.publisher.publish(room, events)
         if self.timers is not None:
             self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
 
@@ -319,6 +358,8 @@ class RoomService:
         try:
             await self.submit(room, SYSTEM, "tick")
         except Rejected as exc:
+            if exc.rejection.code in ("busy", "stale"):
+                raise RuntimeError(f"tick of room {room_id} not stored ({exc.rejection.code})") from None
             log.warning("tick refused in room %s: %s", room_id, exc.rejection.code)
 
     async def pending_deadlines(self) -> list[tuple[str, float]]:

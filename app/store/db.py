@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 from sqlalchemy import event
@@ -57,9 +60,22 @@ class Database:
         self.kind: DatabaseKind = database_kind(self.url)
         self.engine: AsyncEngine = make_engine(self.url, **engine_kwargs)
         self.sessionmaker: async_sessionmaker[AsyncSession] = make_sessionmaker(self.engine)
+        self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.kind == "sqlite" else None
 
     def session(self) -> AsyncSession:
         return self.sessionmaker()
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncSession]:
+        """A session for a write transaction. SQLite takes one writer at a time: writers of this process queue
+        here, in order, instead of meeting in SQLite's busy handler, which gives up with "database is locked"
+        after its timeout and loses the command. PostgreSQL locks the room's row itself (repository)."""
+        if self._write_lock is None:
+            async with self.session() as s:
+                yield s
+            return
+        async with self._write_lock, self.session() as s:
+            yield s
 
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.engine import Rejected
-from app.realtime.hub import Connection
+from app.realtime.hub import Connection, encode
 from app.rooms.secrets import normalise_code
 from app.web.deps import Services, origin_allowed
 
@@ -24,11 +24,12 @@ HELLO_TIMEOUT = 10.0
 
 
 async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> None:
+    """Before the connection is attached, straight to the socket; after, through its queue, so a reply never
+    overtakes the stream frames queued before it."""
     if conn is None:
-        await ws.send_json(data)
+        await ws.send_text(encode(data))
         return
-    async with conn.send_lock:
-        await ws.send_json(data)
+    conn.push(data)
 
 
 def rate_limited(raw: str) -> dict[str, Any]:
@@ -80,8 +81,8 @@ async def websocket(ws: WebSocket, code: str) -> None:
     last = hello.get("last")
     held = hello.get("stream")
     conn = Connection(ws, room.id, viewer)
-    await svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
-                         held if held in ("own", "all") else None)
+    svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
+                   held if held in ("own", "all") else None)
     key = f"ws:{id(conn)}"
     try:
         while True:

@@ -1,0 +1,182 @@
+"""The room service under concurrency: client ids scoped per sender, joins serialised, frames in stream order,
+SQLite writes queued, timers that survive a failing database. Real service, real database, real hub."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from app.engine import Rejected
+from app.engine.model import MJ
+from app.realtime.hub import Connection, Hub
+from app.realtime.timers import Timers
+from app.rooms import service as service_module
+from app.rooms.service import RoomService
+from app.store.db import Database
+
+LIVE = {"moderation": "auto", "captain": False, "night_step": 30, "plausible_min": 0.01, "plausible_max": 0.02,
+        "dawn": 0.05, "debate": 0.05, "vote": 600}
+
+
+class SlowSocket:
+    """A socket that takes a random few milliseconds per frame, like a phone on a bad network."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.rnd = random.Random(7)
+
+    async def send_text(self, data: str) -> None:
+        await asyncio.sleep(self.rnd.uniform(0, 0.004))
+        self.sent.append(json.loads(data))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+
+def assert_chained(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every stream frame starts where the previous one ended; returns the events in stream order."""
+    events: list[dict[str, Any]] = []
+    n = 0
+    for frame in frames:
+        if frame["type"] not in ("welcome", "update", "sync"):
+            continue
+        if frame["type"] == "update":
+            assert frame["from"] == n, f"frame from {frame['from']} after a stream of {n}"
+        else:
+            events = events[: frame["from"]]
+        events.extend(frame["events"])
+        n = frame["n"]
+        assert n == len(events)
+    return events
+
+
+async def service(db: Database) -> tuple[RoomService, Hub]:
+    svc = RoomService(db)
+    hub = Hub()
+    svc.publisher = hub
+    return svc, hub
+
+
+async def test_simultaneous_publishes_reach_a_slow_socket_in_stream_order(db: Database) -> None:
+    svc, hub = await service(db)
+    room, _token = await svc.create_room("thiercelieux", LIVE)
+    socket = SlowSocket()
+    conn = Connection(socket, room.id, "spectator")
+    hub.attach(room, conn, None)
+    texts = [f"message {i}" for i in range(25)]
+    await asyncio.gather(*(svc.submit(room, MJ, "say", {"channel": "spectators", "text": t}) for t in texts))
+    await conn.flush()
+    events = assert_chained(socket.sent)
+    said = [e["data"]["text"] for e in events if e["type"] == "said"]
+    assert sorted(said) == sorted(texts) and len(said) == len(set(said))
+    # The order of the stream is the order of the log.
+    logged = [e.data["text"] for e in room.events if e.type == "said"]
+    assert said == logged
+
+
+async def test_client_ids_are_scoped_per_sender(db: Database) -> None:
+    svc, _hub = await service(db)
+    room, _token = await svc.create_room("thiercelieux", LIVE,
+                                         ["loup-garou", "villageois", "villageois", "villageois", "villageois"])
+    seats = [(await svc.join(room, f"P{i}"))[0] for i in range(5)]
+    await svc.submit(room, MJ, "start")
+    a, b = seats[0], seats[1]
+    await svc.submit(room, a, "say", {"channel": f"mj:{a}", "text": "hello"}, cid="c1")
+    # The same client id from another seat is another command: applied, not swallowed.
+    events = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
+    assert [e.type for e in events] == ["said"]
+    # From the same sender it is the same command: acknowledged, applied once.
+    again = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
+    assert again == []
+    assert [e.data["text"] for e in room.events if e.type == "said"] == ["hello", "hello too"]
+    # And it stays so after a reload from the database.
+    await svc.forget(room.id)
+    reloaded = await svc.get(room.id)
+    assert reloaded is not None
+    assert await svc.submit(reloaded, a, "say", {"channel": f"mj:{a}", "text": "hello"}, cid="c1") == []
+
+
+async def test_joins_at_once_all_get_a_seat(db: Database) -> None:
+    svc, _hub = await service(db)
+    room, _token = await svc.create_room("thiercelieux", LIVE)
+    seated = await asyncio.gather(*(svc.join(room, f"Player {i}") for i in range(10)))
+    assert sorted(seat for seat, _ in seated) == list(range(10))
+    assert sorted(room.state.players) == list(range(10))
+    # A seat that was left is never given again: its old link must not open a newcomer's seat.
+    await svc.submit(room, 3, "leave")
+    seat, _ = await svc.join(room, "Late")
+    assert seat == 10
+
+
+async def test_sqlite_writers_queue_instead_of_failing(_sqlite_template: Path, tmp_path: Path) -> None:
+    # SQLite whatever TEST_DATABASE_URL says: its single writer is what this is about.
+    target = tmp_path / "busy.db"
+    shutil.copyfile(_sqlite_template, target)
+    db = Database(f"sqlite+aiosqlite:///{target}")
+
+    @event.listens_for(db.engine.sync_engine, "connect")
+    def impatient(dbapi_conn: Any, _record: Any) -> None:
+        # SQLite's busy handler gives up at once: only writers that queue among themselves can all succeed.
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA busy_timeout=0")
+        cur.close()
+
+    try:
+        svc, _hub = await service(db)
+        rooms = [(await svc.create_room("thiercelieux", LIVE))[0] for _ in range(8)]
+
+        async def chat(room: Any, i: int) -> None:
+            await svc.submit(room, MJ, "say", {"channel": "spectators", "text": f"m{i}"})
+
+        await asyncio.gather(*(chat(room, i) for room in rooms for i in range(12)))
+        for room in rooms:
+            assert sum(e.type == "said" for e in room.events) == 12
+    finally:
+        await db.dispose()
+
+
+async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, _hub = await service(db)
+    timers = Timers(svc.tick)
+    svc.timers = timers
+    monkeypatch.setattr("app.realtime.timers.RETRY_FIRST", 0.05)
+    room, _token = await svc.create_room("thiercelieux", {**LIVE, "night_step": 0.3},
+                                         ["loup-garou", "villageois", "villageois", "villageois", "villageois"])
+    for i in range(5):
+        await svc.join(room, f"P{i}")
+    await svc.submit(room, MJ, "start")
+    assert room.state.phase == "night"
+
+    real_append = service_module.repo.append_events
+    failures = {"left": 3}
+
+    async def locked(*args: Any, **kwargs: Any) -> int:
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+        return await real_append(*args, **kwargs)
+
+    monkeypatch.setattr(service_module.repo, "append_events", locked)
+    seq = room.state.seq
+    # A command that meets the failure is refused with a clear code; nothing changed.
+    with pytest.raises(Rejected) as refused:
+        await svc.submit(room, MJ, "say", {"channel": "spectators", "text": "lost?"})
+    assert refused.value.rejection.code == "busy"
+    assert room.state.seq == seq
+    # The night's deadline meets the failing database too, and its timer keeps trying until the write goes in.
+    for _ in range(200):
+        if room.state.phase == "day":
+            break
+        await asyncio.sleep(0.05)
+    assert failures["left"] == 0
+    assert room.state.phase == "day"
+    await timers.close()
