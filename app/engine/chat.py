@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.core import clean_name, command, need_mj, override
+from app.engine.core import clean_name, command, need_mj, need_mj_sees_all, override
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, Command, GameState
 from app.engine.ruleset import Ruleset
+from app.engine.text import check_text
+from app.engine.views import omniscient
 
 MAX_TEXT = 500
 SPECTATORS = -2  # the audience marker for spectators (-1 is the MJ's key in prompt answers)
@@ -56,54 +58,87 @@ def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[i
 
 
 def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[dict[str, Any]]:
-    """The channels a viewer reads or writes now, for its view (the MJ: all of them)."""
+    """The channels a viewer reads or writes now, for its view (the MJ who sees all: all of them)."""
     out = []
-    for name, (audience, allowed) in channel_rules(state, ruleset).items():
-        writes = viewer in allowed
-        if viewer == MJ:
-            reads = True
-        elif viewer == SPECTATOR:
-            reads = audience is None or SPECTATORS in audience
-        else:
-            # A player with two characters (004) reads and writes wherever either of them may.
-            seats = state.seats_of(viewer)
-            writes = any(s in allowed for s in seats)
-            reads = audience is None or any(s in audience for s in seats) or (SELF in audience and writes)
+    for name, rule in channel_rules(state, ruleset).items():
+        reads, writes = _relation(state, viewer, name, rule)
         if reads or writes:
             out.append({"name": name, "write": writes})
     return out
 
 
-@command("say")
-def _say(ctx: Ctx, cmd: Command) -> None:
-    channel, text = cmd.args.get("channel"), cmd.args.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise Rejected("empty_message", "A message needs some text.")
-    text = text.strip()
+def _relation(state: GameState, viewer: int | str, name: str,
+              rule: tuple[list[int] | None, set[int | str]]) -> tuple[bool, bool]:
+    """(reads, writes): whether a viewer reads and writes a channel now. A channel it does neither with is one it
+    may not know of (the vampires' exists only once someone is a vampire)."""
+    audience, allowed = rule
+    if viewer == MJ:
+        if omniscient(state, MJ):
+            return True, MJ in allowed
+        # A host who does not see all (Soupçons) knows the public channels and the general ones, whose existence
+        # says nothing hidden; they receive only public messages.
+        reads = audience is None
+        return reads, MJ in allowed and (reads or name.startswith("mj:") or name in ("dead", "spectators"))
+    if viewer == SPECTATOR:
+        return audience is None or SPECTATORS in audience, SPECTATOR in allowed
+    # A player with two characters (004) reads and writes wherever either of them may.
+    seats = state.seats_of(viewer)
+    writes = any(s in allowed for s in seats)
+    reads = audience is None or any(s in audience for s in seats) or (SELF in audience and writes)
+    return reads, writes
+
+
+def chat_text(value: Any, empty: str) -> str:
+    """The text of a message: some text, at most MAX_TEXT characters, all of them printable."""
+    if not isinstance(value, str) or not value.strip():
+        raise Rejected("empty_message", empty)
+    text = check_text(value.strip())
     if len(text) > MAX_TEXT:
         raise Rejected("message_too_long", f"A message holds at most {MAX_TEXT} characters.", max=MAX_TEXT)
-    rules = channel_rules(ctx.s, ctx.ruleset)
-    if not isinstance(channel, str) or channel not in rules:
-        raise Rejected("no_such_channel", "There is no such channel for you.")
-    audience, allowed = rules[channel]
-    # A player with two characters (004) speaks as the one who belongs to the channel.
-    speaker = next((s for s in ctx.s.seats_of(cmd.by) if s in allowed), cmd.by)
-    if speaker not in allowed:
-        raise Rejected("cannot_write", "You cannot write in this channel now.", channel=channel)
-    if audience is not None and SELF in audience:
-        audience = [x for x in audience if x != SELF] + ([speaker] if isinstance(speaker, int) else [])
+    return text
+
+
+@command("say")
+def _say(ctx: Ctx, cmd: Command) -> None:
+    channel = cmd.args.get("channel")
+    text = chat_text(cmd.args.get("text"), "A message needs some text.")
     author: dict[str, Any]
     if cmd.by == MJ:
         author = {"mj": True}
     elif cmd.by == SPECTATOR:
         author = {"spectator": clean_name(cmd.args.get("name") or "?")}
     else:
+        author = {}
+    # Everything above reads only the command. From here on, a channel that does not exist, one the writer may
+    # not know of and one it only reads get the same answer: a probe learns nothing (say, whether a vampire
+    # exists now).
+    rule = channel_rules(ctx.s, ctx.ruleset).get(channel) if isinstance(channel, str) else None
+    if not isinstance(channel, str) or rule is None or not _relation(ctx.s, cmd.by, channel, rule)[1]:
+        raise Rejected("cannot_write", "You cannot write in this channel now.")
+    audience, allowed = rule
+    # A player with two characters (004) speaks as the one who belongs to the channel.
+    speaker = next((s for s in ctx.s.seats_of(cmd.by) if s in allowed), cmd.by)
+    if audience is not None and SELF in audience:
+        audience = [x for x in audience if x != SELF] + ([speaker] if isinstance(speaker, int) else [])
+    if isinstance(speaker, int):
         author = {"seat": speaker}
-    mid = ctx.s.message_counter + 1
-    ctx.emit("said", {"id": mid, "channel": channel, "text": text, **author}, to=audience)
+    data = {"channel": channel, "text": text, **author}
+    mid = ctx.message_id([ctx.at, data], ctx.s.messages)
+    ctx.emit("said", {"id": mid, **data}, to=audience)
     for seat, copy_channel in ctx.ruleset.chat_copies(ctx.s, channel):
         # Someone hears without seeing who speaks (the Petite Fille peeking at the wolves' chat).
         ctx.emit("said", {"id": mid, "channel": copy_channel, "text": text, "anonymous": True}, to=[seat])
+
+
+def _message(ctx: Ctx, mid: Any) -> dict[str, Any] | None:
+    """A message the MJ may act on: one that exists and that they received (a host who does not see all receives
+    only public ones), so that a hidden message answers exactly like a missing one."""
+    if not isinstance(mid, int) or isinstance(mid, bool):
+        return None
+    found = ctx.s.messages.get(mid)
+    if found is None or not (found["to"] is None or omniscient(ctx.s, MJ)):
+        return None
+    return found
 
 
 @command("hide")
@@ -111,32 +146,30 @@ def _hide(ctx: Ctx, cmd: Command) -> None:
     """The MJ hides a message: its text is no longer sent to anyone; the log keeps that it was hidden."""
     need_mj(cmd)
     mid = cmd.args.get("message")
-    if not isinstance(mid, int) or mid not in ctx.s.messages:
+    found = _message(ctx, mid)
+    if found is None:
         raise Rejected("no_such_message", "There is no such message.")
     if mid in ctx.s.hidden:
         raise Rejected("already_hidden", "That message is already hidden.")
-    ctx.emit("hidden", {"id": mid}, to=ctx.s.messages[mid]["to"])
+    ctx.emit("hidden", {"id": mid}, to=found["to"])
     override(ctx, "hide", message=mid)
 
 
 @command("relay")
 def _relay(ctx: Ctx, cmd: Command) -> None:
     """The MJ passes a message of the dead on to those who hear the dead (the Chaman)."""
-    need_mj(cmd)
+    need_mj_sees_all(ctx, cmd)  # who hears the dead is a secret
     mid = cmd.args.get("message")
-    source = ctx.s.messages.get(mid) if isinstance(mid, int) else None
+    source = _message(ctx, mid)
     if source is None or source["channel"] != "chaman" or mid in ctx.s.hidden:
         raise Rejected("no_such_message", "There is no such message of the dead.")
-    text = cmd.args.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise Rejected("empty_message", "Give the text to pass on (you may rephrase it).")
+    text = chat_text(cmd.args.get("text"), "Give the text to pass on (you may rephrase it).")
     listeners = ctx.ruleset.hears_the_dead(ctx.s)
     if not listeners:
         raise Rejected("nobody_listens", "Nobody alive hears the dead.")
     override(ctx, "relay", message=mid)
-    new_id = ctx.s.message_counter + 1
-    ctx.emit("said", {"id": new_id, "channel": "spirits", "text": text.strip()[:MAX_TEXT], "relayed": mid},
-             to=listeners)
+    data = {"channel": "spirits", "text": text, "relayed": mid}
+    ctx.emit("said", {"id": ctx.message_id([ctx.at, data], ctx.s.messages), **data}, to=listeners)
 
 
 __all__ = ["MAX_TEXT", "MJ_ONLY", "SELF", "SPECTATORS"]

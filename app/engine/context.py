@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import base64
+import hashlib
+import json
+from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.engine.evolve import evolve
 from app.engine.model import Event, GameState, Prompt
-from app.engine.rng import Rng
+from app.engine.rng import MASK, Rng
 
 if TYPE_CHECKING:
     from app.engine.ruleset import Ruleset
 
 T = TypeVar("T")
 MJ_ONLY: list[int] = []
+MAX_MESSAGE_ID = 2**53  # message ids are numbers a browser holds exactly
 
 
 class Ctx:
@@ -70,6 +74,35 @@ class Ctx:
         self.s.rng = r.state
         return out
 
+    # -- identifiers ----------------------------------------------------------------------------------------
+    # Every viewer receives some prompt and message ids. A global counter would count what the viewer may not see
+    # (a Voyante's prompt before the wolves', the wolves' messages before the village's), so an id is a keyed hash
+    # of what the prompt or message itself holds (its content and time, never a count), keyed by the generator's
+    # state, which only the MJ's stream ever holds. Two games that differ only in hidden things give the same
+    # ids. Nothing is drawn, so seeded games keep their draws; the id travels in its event, so a replay never
+    # computes one.
+    def _keyed(self, kind: str, content: Any, attempt: int) -> bytes:
+        data = json.dumps([kind, content, attempt], sort_keys=True, separators=(",", ":"), default=str)
+        key = (self.s.rng & MASK).to_bytes(8, "big")
+        return hashlib.blake2b(data.encode(), key=key, digest_size=8).digest()
+
+    def prompt_id(self, content: Any, taken: Container[str]) -> str:
+        """A short id ("p" and 10 base32 letters: 50 bits), drawn again on the rare collision."""
+        for attempt in range(1000):
+            pid = "p" + base64.b32encode(self._keyed("prompt", content, attempt)).decode()[:10].lower()
+            if pid not in taken:
+                return pid
+        raise AssertionError("no free prompt id")  # pragma: no cover - 1000 collisions of 50-bit ids
+
+    def message_id(self, content: Any, taken: Container[int]) -> int:
+        """A chat message id: an int below 2**53 (JS-safe), since the MJ's `hide` and `relay` and the pages use
+        numbers; drawn again on the rare collision."""
+        for attempt in range(1000):
+            mid = int.from_bytes(self._keyed("message", content, attempt), "big") % MAX_MESSAGE_ID
+            if mid and mid not in taken:
+                return mid
+        raise AssertionError("no free message id")  # pragma: no cover
+
     # -- steps and prompts ----------------------------------------------------------------------------------
     def open_step(self, key: str, duration: float | None, plausible: tuple[float, float] | None = None) -> None:
         """Start a step with a public countdown; `plausible` draws a hidden earliest end, so a step's length
@@ -84,10 +117,12 @@ class Ctx:
             self.emit("step_timer", {"min_end": self.at + self.uniform(low, high)}, to=MJ_ONLY)
 
     def open_prompt(self, **fields: Any) -> Prompt:
-        pid = fields.pop("id", None) or f"p{self.s.prompt_counter + 1}"
+        given = fields.pop("id", None)
         if "deadline" not in fields and self.s.step is not None:
             fields["deadline"] = self.s.step.deadline
-        prompt = Prompt(id=pid, **fields)
+        prompt = Prompt(id=given or "", **fields)
+        pid = given or self.prompt_id([self.at, prompt.model_dump(mode="json", exclude={"id"})], self.s.prompts)
+        prompt.id = pid
         to = None if prompt.visibility == "public" else prompt.to  # a public vote is opened before everyone
         self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=to)
         return self.s.prompts[pid]

@@ -4,7 +4,7 @@ game live in its ruleset."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
@@ -12,8 +12,11 @@ from app.engine.evolve import evolve
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
 from app.engine.prompts import MJ_SEAT, check_shape, is_complete
 from app.engine.ruleset import get_ruleset
+from app.engine.text import check_name, check_text, plain
+from app.engine.views import omniscient, prompt_view
 
 MAX_NAME = 40
+MAX_REASON = 280
 Handler = Callable[[Ctx, Command], None]
 COMMANDS: dict[str, Handler] = {}
 
@@ -31,6 +34,7 @@ def new_state(ruleset: str, seed: int, options: dict[str, Any] | None = None, at
 ]:
     """A fresh lobby. The seed is secret: the event that carries it is the MJ's only."""
     rules = get_ruleset(ruleset)
+    need_plain_options(options or {})
     opts = rules.validate_options(options or {})
     state = GameState()
     event = Event(
@@ -41,6 +45,14 @@ def new_state(ruleset: str, seed: int, options: dict[str, Any] | None = None, at
     )
     evolve(state, event)
     return state, [event]
+
+
+def need_plain_options(given: dict[str, Any]) -> None:
+    """Everyone receives the options: only small plain values reach a ruleset's validation (and the log)."""
+    odd = next((k for k, v in given.items() if not plain(k) or not plain(v)), None)
+    if odd is not None:
+        raise Rejected("bad_options", "Option values are short plain numbers, texts and lists.",
+                       option=odd if plain(odd) else "?")
 
 
 def replay(events: Iterable[Event], state: GameState | None = None) -> GameState:
@@ -128,16 +140,30 @@ def need_phase(ctx: Ctx, *phases: str) -> None:
         raise Rejected("wrong_phase", f"Not possible now (phase {ctx.s.phase}).", phase=ctx.s.phase)
 
 
+def need_mj_sees_all(ctx: Ctx, cmd: Command) -> None:
+    """Acting for a seat or on what is hidden needs an MJ who sees it all: a host who plays (Soupçons) may not
+    (and a refusal that hung on hidden state would tell them about it)."""
+    need_mj(cmd)
+    if not omniscient(ctx.s, MJ):
+        raise Rejected("hidden_from_host", "The host does not see every secret: they cannot act for a player or "
+                       "on hidden cards.")
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    """A whole number as JSON gives it (not a bool, which Python counts as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def need_seat(ctx: Ctx, seat: Any) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in ctx.s.players:
-        raise Rejected("no_such_seat", f"There is no seat {seat!r}.", seat=seat)
-    return seat
+    if not is_int(seat) or seat not in ctx.s.players:
+        raise Rejected("no_such_seat", "There is no such seat.", seat=seat if is_int(seat) else None)
+    return int(seat)
 
 
 def clean_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
         raise Rejected("bad_name", "A name is required.")
-    name = " ".join(name.split())
+    name = " ".join(check_name(name).split())
     if len(name) > MAX_NAME:
         raise Rejected("bad_name", f"A name has at most {MAX_NAME} characters.", max=MAX_NAME)
     return name
@@ -149,7 +175,7 @@ def _join(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     need_phase(ctx, "lobby")
     seat = cmd.args.get("seat")
-    if not isinstance(seat, int) or seat in ctx.s.players:
+    if not is_int(seat) or seat < 0 or seat in ctx.s.players:  # negative numbers are audience markers
         raise Rejected("seat_taken", "That seat is taken.")
     name = clean_name(cmd.args.get("name"))
     if any(p.name.casefold() == name.casefold() for p in ctx.s.players.values()):
@@ -194,7 +220,8 @@ def _reorder(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby")
     order = cmd.args.get("order")
-    if not isinstance(order, list) or sorted(order) != sorted(ctx.s.players):
+    if (not isinstance(order, list) or len(order) != len(ctx.s.players) or not all(is_int(x) for x in order)
+            or set(order) != set(ctx.s.players)):
         raise Rejected("bad_order", "The new order must list every seat exactly once.")
     ctx.emit("reordered", {"order": order})
 
@@ -208,7 +235,10 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
         given = cmd.args["options"]
         if not isinstance(given, dict):
             raise Rejected("bad_options", "Options are an object of option names and values.")
+        need_plain_options(given)
         # Pre-assigned cards live beside the options (MJ only); a ruleset need not know the key.
+        if "preassigned" in given:
+            need_mj_sees_all(ctx, cmd)
         current = {k: v for k, v in ctx.s.options.items() if k != "preassigned"}
         merged = ctx.ruleset.validate_options({**current, **given})
         data["options"] = {k: v for k, v in merged.items() if k != "preassigned"}
@@ -217,8 +247,11 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
             ctx.emit("preassigned", {"preassigned": merged.get("preassigned", {})}, to=MJ_ONLY)
     if "composition" in cmd.args:
         comp = cmd.args["composition"]
-        if not isinstance(comp, list) or not all(isinstance(r, str) for r in comp):
-            raise Rejected("bad_composition", "The composition is a list of role keys.")
+        # No table uses more than two cards per character (004's great complication) plus the Voleur's two.
+        longest = 2 * ctx.ruleset.max_players + 2
+        if not isinstance(comp, list) or len(comp) > longest or not all(isinstance(r, str) for r in comp):
+            raise Rejected("bad_composition", f"The composition is a list of at most {longest} role keys.",
+                           max=longest)
         unknown = [r for r in comp if r not in ctx.ruleset.roles]
         if unknown:
             raise Rejected("unknown_role", f"Unknown role {unknown[0]!r}.", role=unknown[0])
@@ -249,13 +282,25 @@ def _start(ctx: Ctx, cmd: Command) -> None:
 def _answer(ctx: Ctx, cmd: Command) -> None:
     pid = cmd.args.get("prompt")
     prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
+    asked = cmd.args.get("seat")
+    if asked is not None and not is_int(asked):
+        raise Rejected("no_such_seat", "There is no such seat.")
+    reason = cmd.args.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise Rejected("bad_text", "A reason is text.")
+    if reason is not None:
+        check_text(reason)
     if cmd.by == MJ:
-        # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged).
-        seats = [cmd.args.get("seat", MJ_SEAT)]
+        # The MJ answers a prompt addressed to them, or on behalf of a seat (an override, logged): only an MJ who
+        # sees all, and only a prompt they see (another one answers exactly like a missing one).
+        seats = [MJ_SEAT if asked is None else asked]
+        if asked not in (None, MJ_SEAT):
+            need_mj_sees_all(ctx, cmd)
+        if prompt is not None and prompt_view(prompt, MJ, omniscient(ctx.s, MJ)) is None:
+            prompt = None
     else:
         # A player answers for each of his characters the question is put to (two wolf cards: one victim), or for
         # the one named in `seat`.
-        asked = cmd.args.get("seat")
         seats = [x for x in ctx.s.seats_of(cmd.by)
                  if prompt is not None and x in prompt.to and (asked is None or x == asked)]
         acting = [x for x in seats if ctx.s.players[x].alive or (prompt is not None and prompt.dead_may_answer)]
@@ -289,7 +334,7 @@ def answer_as(ctx: Ctx, cmd: Command, prompt: Any, seat: Any, answer: Any) -> No
     reason = cmd.args.get("reason")
     data: dict[str, Any] = {"prompt": prompt.id, "seat": seat, "answer": answer}
     if isinstance(reason, str) and reason.strip():
-        data["reason"] = reason.strip()[:280]
+        data["reason"] = check_text(reason.strip())[:MAX_REASON]
     previous = prompt.answers.get(seat)
     ctx.emit("answered", data, to=answer_audience(ctx, prompt, seat))
     ctx.ruleset.on_answer(ctx, prompt, seat, previous)
@@ -335,7 +380,8 @@ def _close_prompt(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     pid = cmd.args.get("prompt")
     prompt = ctx.s.prompts.get(pid) if isinstance(pid, str) else None
-    if prompt is None or prompt.closed:
+    # A host who does not see all closes only the questions they see (the public ones, those put to them).
+    if prompt is None or prompt.closed or prompt_view(prompt, MJ, omniscient(ctx.s, MJ)) is None:
         raise Rejected("no_such_prompt", "There is no such open question.")
     override(ctx, "close_prompt", prompt=prompt.id, step=prompt.step)
     ctx.close_prompt(prompt)
@@ -347,15 +393,24 @@ def _extend(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "night", "day")
     seconds = cmd.args.get("seconds")
-    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or abs(seconds) > 24 * 3600:
+    # `not <=` also refuses NaN (every comparison with it is false), which JSON could not carry on.
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not abs(seconds) <= 24 * 3600:
         raise Rejected("bad_seconds", "Give a number of seconds (at most a day either way).")
     step = ctx.s.step
     if step is None or step.deadline is None:
         raise Rejected("no_timer", "There is no countdown running.")
     deadline = max(ctx.at, step.deadline + seconds)
-    open_prompts = [p.id for p in ctx.step_prompts() if not p.closed]
+    open_prompts = [p for p in ctx.step_prompts() if not p.closed]
     override(ctx, "extend", seconds=seconds)
-    ctx.emit("step_deadline", {"deadline": deadline, "prompts": open_prompts})
+    ctx.emit("step_deadline", {"deadline": deadline,
+                               "prompts": [p.id for p in open_prompts if p.visibility == "public"]})
+    # Other questions learn their new deadline with their audience: a public list of ids would count them.
+    hidden: dict[tuple[int, ...], list[str]] = {}
+    for p in open_prompts:
+        if p.visibility != "public":
+            hidden.setdefault(tuple(p.to), []).append(p.id)
+    for to, ids in hidden.items():
+        ctx.emit("step_deadline", {"deadline": deadline, "prompts": ids}, to=list(to))
 
 
 @command("pause")
@@ -377,7 +432,7 @@ def _resume(ctx: Ctx, cmd: Command) -> None:
 
 @command("kill")
 def _kill(ctx: Ctx, cmd: Command) -> None:
-    need_mj(cmd)
+    need_mj_sees_all(ctx, cmd)
     need_phase(ctx, "night", "day")
     seat = need_seat(ctx, cmd.args.get("seat"))
     if not ctx.s.players[seat].alive:
@@ -388,7 +443,7 @@ def _kill(ctx: Ctx, cmd: Command) -> None:
 
 @command("revive")
 def _revive(ctx: Ctx, cmd: Command) -> None:
-    need_mj(cmd)
+    need_mj_sees_all(ctx, cmd)
     need_phase(ctx, "night", "day")
     seat = need_seat(ctx, cmd.args.get("seat"))
     if ctx.s.players[seat].alive:
@@ -399,12 +454,12 @@ def _revive(ctx: Ctx, cmd: Command) -> None:
 
 @command("set_role")
 def _set_role(ctx: Ctx, cmd: Command) -> None:
-    need_mj(cmd)
+    need_mj_sees_all(ctx, cmd)
     need_phase(ctx, "lobby", "night", "day")
     seat = need_seat(ctx, cmd.args.get("seat"))
     role = cmd.args.get("role")
-    if role not in ctx.ruleset.roles:
-        raise Rejected("unknown_role", f"Unknown role {role!r}.", role=role)
+    if not isinstance(role, str) or role not in ctx.ruleset.roles:
+        raise Rejected("unknown_role", "Unknown role.", role=role if isinstance(role, str) else None)
     override(ctx, "set_role", seat=seat, role=role)
     if ctx.s.phase == "lobby":
         # Before the start the MJ pre-assigns a card; the deal respects it.
@@ -445,7 +500,7 @@ def _rematch(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     need_phase(ctx, "ended")
     code = cmd.args.get("code")
-    if not isinstance(code, str):
+    if not isinstance(code, str) or not 0 < len(code) <= 32 or not (code.isascii() and code.isalnum()):
         raise Rejected("bad_code", "A rematch names the new room's code.")
     ctx.emit("rematch", {"code": code})
 

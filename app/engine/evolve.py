@@ -259,7 +259,10 @@ def _resumed(s: GameState, d: dict[str, Any]) -> None:
 
 @handles("said")
 def _said(s: GameState, d: dict[str, Any]) -> None:
-    s.message_counter = max(s.message_counter, d["id"])
+    # Ids are keyed hashes (Ctx.message_id); the counter counts messages (a copy shares its original's id). Logs
+    # of numbered ids (1, 2, 3…) give the same count as the old max.
+    if d["id"] not in s.messages:
+        s.message_counter += 1
 
 
 @handles("hidden")

@@ -12,14 +12,15 @@ MJ_SEAT = -1  # the key under which the MJ's own answer to a prompt is stored
 
 
 def check_shape(prompt: Prompt, answer: Any) -> Any:
-    """Return the normalised answer or raise a rejection saying what is wrong with it."""
+    """Return the normalised answer or raise a rejection saying what is wrong with it. A rejection never quotes
+    the options: the MJ may answer for a seat, and a seat's options can be its secrets (a Soupçons hand)."""
     if prompt.kind == "confirm":
         if not isinstance(answer, bool):
             raise Rejected("bad_answer", "This question takes yes or no (true / false).")
         return answer
     if prompt.kind == "choice":
-        if answer not in prompt.options:
-            raise Rejected("bad_answer", f"Choose one of {prompt.options}.", options=prompt.options)
+        if isinstance(answer, bool) or answer not in prompt.options:
+            raise Rejected("bad_answer", "Choose one of the options of the question.")
         return answer
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = [answer]
@@ -27,8 +28,6 @@ def check_shape(prompt: Prompt, answer: Any) -> Any:
         answer = []
     if not isinstance(answer, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in answer):
         raise Rejected("bad_answer", "Pick a list of seat numbers.")
-    if len(set(answer)) != len(answer):
-        raise Rejected("bad_answer", "The same player was picked twice.")
     if len(answer) < prompt.min or len(answer) > prompt.max:
         raise Rejected(
             "wrong_count",
@@ -36,6 +35,8 @@ def check_shape(prompt: Prompt, answer: Any) -> Any:
             min=prompt.min,
             max=prompt.max,
         )
+    if len(set(answer)) != len(answer):
+        raise Rejected("bad_answer", "The same player was picked twice.")
     for seat in answer:
         if seat not in prompt.options:
             raise Rejected("target_not_allowed", f"Seat {seat} cannot be picked here.", seat=seat)
