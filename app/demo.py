@@ -16,7 +16,8 @@ import uvicorn
 from app.bots import random_answer
 from app.client import Client, create_room, join_room
 
-DEMO_OPTIONS = {"moderation": "auto", "night_step": 3, "plausible_min": 0.2, "plausible_max": 0.6, "dawn": 0.3,
+# A night step lasts its drawn length whatever the bots do: 0.6-1 s (a pack's 0.9-1.5 s), time enough to answer.
+DEMO_OPTIONS = {"moderation": "auto", "night_step": 3, "plausible_min": 0.6, "plausible_max": 1.0, "dawn": 0.3,
                 "election": 3, "debate": 0.3, "vote": 3, "reaction": 2}
 
 
@@ -28,19 +29,13 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(database_url: str, port: int | None = None) -> AsyncIterator[str]:
-    """Run the app with uvicorn inside this event loop; yields its base URL."""
-    from app.settings import Settings
-    from app.store.migrate import upgrade_head
-
-    await asyncio.to_thread(upgrade_head, database_url)
-    from app.main import create_app
-
-    app = create_app(Settings(database_url=database_url))
+async def serve_app(app: Any, port: int | None = None, **config: Any) -> AsyncIterator[str]:
+    """Run an ASGI app with uvicorn inside this event loop; yields its base URL. `config`: uvicorn's own
+    settings (log_level, log_config…)."""
     port = port or free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False,
-                            ws_max_size=65536, lifespan="on")
-    server = uvicorn.Server(config)
+    options: dict[str, Any] = {"log_level": "warning", "ws_per_message_deflate": False, "ws_max_size": 65536,
+                               "lifespan": "on", **config}
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **options))
     task = asyncio.get_running_loop().create_task(server.serve())
     while not server.started:
         if task.done():
@@ -51,6 +46,19 @@ async def serve(database_url: str, port: int | None = None) -> AsyncIterator[str
     finally:
         server.should_exit = True
         await task
+
+
+@contextlib.asynccontextmanager
+async def serve(database_url: str, port: int | None = None) -> AsyncIterator[str]:
+    """Migrate the database, then run the app on it; yields its base URL."""
+    from app.settings import Settings
+    from app.store.migrate import upgrade_head
+
+    await asyncio.to_thread(upgrade_head, database_url)
+    from app.main import create_app
+
+    async with serve_app(create_app(Settings(database_url=database_url)), port) as base:
+        yield base
 
 
 async def bot(client: Client, rnd: random.Random) -> None:

@@ -1,10 +1,11 @@
 """A scripted Thiercelieux game for the engine tests, and the secrecy checks shared by the test modules.
 
 `Script(roles)` seats one player per entry of `roles` (seat i gets roles[i], through `options.preassigned`),
-adds `spare` cards to the composition (the Voleur's two extra cards), uses fast clocks whose hidden
-"plausible" delays are zero (a step closes as soon as its prompts are answered), and starts the game. Time
-moves only when a test says so (`wait`, `later`, `run_until`). After every accepted command the projections
-of every seat and of a spectator are checked for leaks (`Secrets`).
+adds `spare` cards to the composition (the Voleur's two extra cards), uses fast clocks, and starts the game. Time
+moves only when a test says so (`wait`, `later`, `run_until`), or when a night step has nothing left to answer:
+a night step lasts its drawn length whatever its holders do, so the script then jumps to its end, as the table
+would wait for it (`hurry`; `Script(..., hurry=False)` keeps the clock where the test puts it). After every
+accepted command the projections of every seat and of a spectator are checked for leaks (`Secrets`).
 """
 
 from __future__ import annotations
@@ -17,14 +18,14 @@ from scripted import Scripted
 
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
+from app.engine.prompts import is_complete
+from app.engine.rulesets.thiercelieux.night import STEPS, TOGETHER
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 
 RULESET = "thiercelieux"
 FAST: dict[str, Any] = {
     "night_step": 60,
-    "plausible_min": 0,
-    "plausible_max": 0,
     "dawn": 1,
     "election": 60,
     "debate": 5,
@@ -42,9 +43,11 @@ class Script(Scripted):
         options: dict[str, Any] | None = None,
         seed: int = 7,
         start: bool = True,
+        hurry: bool = True,
     ) -> None:
         self.state, self.events = new_state(RULESET, seed, at=T0)
         self.at = T0
+        self.hurry = hurry
         self.secrets = Secrets()
         # With two characters each (004), roles[n + i] is the card of player i's second character (seat n + i).
         for seat in range(len(roles) // int((options or {}).get("characters", 1))):
@@ -58,6 +61,24 @@ class Script(Scripted):
     # -- commands -------------------------------------------------------------------------------------------
     def check(self, events: list[Event]) -> None:
         self.secrets.check(self.state, events)
+
+    def do(self, type_: str, by: int | str = MJ, **args: Any) -> list[Event]:
+        events = super().do(type_, by, **args)
+        while self.hurry and self.night_step_answered():
+            assert self.state.step is not None and self.state.step.deadline is not None
+            self.at = self.state.step.deadline
+            events += super().do("tick", SYSTEM)
+        return events
+
+    def night_step_answered(self) -> bool:
+        """A night step (or stage) is open, not paused, and all its questions are answered (or it has none)."""
+        s, step = self.state, self.state.step
+        if s.phase != "night" or s.paused_at is not None or step is None or step.deadline is None:
+            return False
+        if step.key not in STEPS and step.key != TOGETHER:
+            return False  # a hunter's shot at night, say: it ends when he has shot
+        asked = [s.prompts[p] for p in step.prompts if p in s.prompts and not s.prompts[p].optional]
+        return self.at < step.deadline and all(is_complete(p) for p in asked)
 
     def answer_rejected(self, seat: int, step: str, answer: Any) -> str:
         return self.rejected("answer", seat, prompt=self.prompt(step).id, answer=answer)

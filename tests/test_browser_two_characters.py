@@ -23,8 +23,9 @@ pytestmark = pytest.mark.browser
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 # Seats 5-9 are the second characters, in the players' order: seat 5 is Alice's, seat 6 Bruno's.
 PRESET = {"0": "villageois", "5": "voyante", "1": "loup-garou", "6": "villageois"}
-OPTIONS = {"moderation": "auto", "characters": 2, "captain": False, "night_step": 60, "plausible_min": 0,
-           "plausible_max": 0, "dawn": 1, "debate": 60, "vote": 60, "reaction": 30, "preassigned": PRESET}
+# A night step lasts 10 s, answered or not: the Voyante learns the card when hers ends.
+OPTIONS = {"moderation": "auto", "characters": 2, "captain": False, "night_step": 60, "plausible_min": 10,
+           "plausible_max": 10, "dawn": 1, "debate": 60, "vote": 60, "reaction": 30, "preassigned": PRESET}
 COMPOSITION = ["loup-garou", "loup-garou", "voyante"] + ["villageois"] * 7
 
 
@@ -52,7 +53,7 @@ async def test_two_characters_on_a_phone(database_url: str, browser: Any, shots:
         assert "Alice · 2" in (await prompt.locator(".acting-as").text_content() or "")
         await alice.screenshot(path=str(shots / "two-characters-night.png"), full_page=True)
         await prompt.locator("button.target[data-seat='1']").click()
-        await alice.wait_for_selector(".feed :text('Bruno est Loup-Garou')", timeout=10000)
+        await alice.wait_for_selector(".feed :text('Bruno est Loup-Garou')", timeout=15000)
 
         # -- Bruno sees his own two cards, never Alice's -----------------------------------------------------------
         await bruno.wait_for_selector(".role-card >> nth=1")

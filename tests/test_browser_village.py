@@ -23,9 +23,8 @@ from app.i18n import translate
 pytestmark = pytest.mark.browser
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
-OPTIONS = {"moderation": "auto", "day_roles": True, "captain": False, "night_step": 1, "plausible_min": 0,
-           "plausible_max": 0, "dawn": 1, "debate": 120, "vote": 60, "reaction": 30,
-           "preassigned": {"0": "loup-garou"}}
+OPTIONS = {"moderation": "auto", "day_roles": True, "captain": False, "night_step": 1, "dawn": 1, "debate": 120,
+           "vote": 60, "reaction": 30, "preassigned": {"0": "loup-garou"}}
 COMPOSITION = ["loup-garou", "villageois", "villageois", "villageois", "voyante"]
 
 

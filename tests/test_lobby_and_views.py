@@ -43,20 +43,33 @@ def test_the_dead_see_everything_only_when_the_room_says_so() -> None:
         assert not g.seen_roles(SPECTATOR).keys() - {3}  # spectators only ever see the revealed dead
 
 
-def test_a_step_for_a_dead_role_still_takes_a_plausible_time() -> None:
-    """RULES-NOTES: a night step for an absent or dead role takes a plausible, randomised time."""
-    g = Script(ROLES, options={"plausible_min": 8, "plausible_max": 20, "night_step": 45})
+def test_a_step_for_a_dead_role_lasts_as_long_as_a_living_ones() -> None:
+    """RULES-NOTES: a night step for an absent or dead role takes a plausible, randomised time. Its end is drawn
+    when it opens and it ends then, answered or not (the statistics are in tests/test_night_timing.py)."""
+    g = Script(ROLES, options={"plausible_min": 8, "plausible_max": 20, "night_step": 45}, hurry=False)
+    step = g.state.step
+    assert step is not None and step.key == "voyante" and step.deadline is not None
+    assert step.started + 8 <= step.deadline <= step.started + 20
+    assert step.min_end == step.deadline
+    assert g.prompt("voyante").deadline == step.deadline  # the seer's countdown is the step's end
+    g.answer(1, "voyante", [0])
+    g.at = step.deadline - 0.5
+    g.tick()
+    assert g.step == "voyante"  # answered, but not over before its end
+    g.at = step.deadline
+    g.tick()
+    assert g.step == "loups"
     g.do("kill", MJ, seat=1)  # the seer dies on the first night
     g.run_until("voyante", night=2)
     step = g.state.step
-    assert step is not None and step.min_end is not None
-    assert step.started + 8 <= step.min_end <= step.started + 20
+    assert step is not None and step.deadline is not None
+    assert step.started + 8 <= step.deadline <= step.started + 20
     assert not g.open_prompts("voyante")
-    g.at = step.min_end - 0.5
+    g.at = step.deadline - 0.5
     g.tick()
-    assert g.step == "voyante"  # nothing to answer, but not over before its hidden end
-    g.at = step.min_end
+    assert g.step == "voyante"  # nothing to answer, but not over before its end
+    g.at = step.deadline
     g.tick()
     assert g.step == "loups"
-    # The public countdown says nothing of it: every phone sees the same deadline.
+    # Every phone sees the same countdown, the wolves' included.
     assert {g.view(s)["step"]["deadline"] for s in g.state.players} == {g.state.step.deadline}

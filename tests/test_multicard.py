@@ -11,8 +11,7 @@ from app.engine.views import SPECTATOR, view
 
 
 def small_game(powers: list[str], wolves: int, seed: int = 3):
-    state, _ = new_state("thiercelieux", seed, {"cards": "small", "camp_wolves": wolves, "captain": False,
-                                                "plausible_min": 0, "plausible_max": 0})
+    state, _ = new_state("thiercelieux", seed, {"cards": "small", "camp_wolves": wolves, "captain": False})
     at = 1000.0
     for seat in range(len(powers)):
         state, _ = apply(state, Command(type="join", by=SYSTEM, at=at, args={"seat": seat, "name": f"P{seat}"}))

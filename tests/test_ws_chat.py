@@ -12,7 +12,8 @@ from app.client import Client, create_room
 from app.demo import DEMO_OPTIONS, serve
 
 pytestmark = pytest.mark.slow
-SLOW_NIGHT = {**DEMO_OPTIONS, "night_step": 60, "plausible_min": 0.05, "plausible_max": 0.1, "captain": False}
+# Every night step lasts a minute, answered or not: the wolves have time to talk.
+SLOW_NIGHT = {**DEMO_OPTIONS, "night_step": 60, "plausible_min": 60, "plausible_max": 60, "captain": False}
 
 
 async def settle() -> None:

@@ -23,8 +23,17 @@ def omniscient(state: GameState, viewer: Viewer) -> bool:
     if viewer == MJ:
         return get_ruleset(state.ruleset).mj_sees_all(state)
     if isinstance(viewer, int) and viewer in state.players and state.options.get("dead_see_all"):
-        return not any(state.players[s].alive for s in state.seats_of(viewer))
+        seats = state.seats_of(viewer)
+        return not any(state.players[s].alive for s in seats) and not still_acting(state, seats)
     return False
+
+
+def still_acting(state: GameState, seats: list[int]) -> bool:
+    """A dead player with something left to do (a queued consequence naming him, a question he may answer dead:
+    the hunter's shot, the captain's successor) does not see all yet, or he would act knowing every card."""
+    if any(item.get("seat") in seats for item in state.queue):
+        return True
+    return any(p.dead_may_answer and not p.closed and any(s in p.to for s in seats) for p in state.prompts.values())
 
 
 def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:

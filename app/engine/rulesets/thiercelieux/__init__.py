@@ -6,6 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from pydantic import ValidationError
+
 from app.engine.chat import SELF
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
@@ -39,6 +41,15 @@ class Thiercelieux(Ruleset):
     options_model = Options
     roles = ROLES
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return Options.model_validate(options).model_dump()
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            if first["type"] == "omniscient_dead":  # options.py: dead_see_all with ghosts or idiot_du_village
+                raise Rejected("omniscient_dead", first["msg"], option="dead_see_all") from exc
+        return super().validate_options(options)  # the generic refusal, naming the option
 
     def suggested_composition(self, players: int) -> list[str]:
         return suggested(max(players, self.min_players))
@@ -77,6 +88,8 @@ class Thiercelieux(Ruleset):
             tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
         options["day_roles"] = options["cards"] == "one" and rnd.random() < 0.25
+        if options["dead_see_all"]:
+            options["ghosts"] = options["idiot_du_village"] = False  # refused together (options.py)
         options["characters"] = 2 if double else 1
         if double:
             options["cards"] = "one"  # the Nouvelle Lune complications are another way of dealing several cards
@@ -402,6 +415,12 @@ class Thiercelieux(Ruleset):
                 # 001: the dead speak to the Chaman only through the MJ, who relays or refuses.
                 dead = [p.seat for p in state.players.values() if not p.alive]
                 channels["chaman"] = ([SELF], {*dead})
+            if characters.enabled(state) and state.options.get("dead_chat", True):
+                # Two characters each (004): the dead's own channel is for players out of the game; one whose
+                # other character lives would carry what the dead say (and with dead_see_all, know) to the living.
+                gone = [s for s, p in state.players.items() if not any(
+                    state.players[x].alive for x in state.seats_of(state.player_of(s)))]
+                channels["dead"] = (gone, {*gone, MJ})
         return channels
 
     def chat_copies(self, state: GameState, channel: str) -> list[tuple[int, str]]:

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles
@@ -65,10 +65,34 @@ def open_night_step(ctx: Ctx) -> None:
         return
     stage = steps[i]
     key = stage[0] if len(stage) == 1 else TOGETHER
-    low, high = float(opt(ctx, "plausible_min")), float(opt(ctx, "plausible_max"))
-    ctx.open_step(key, float(opt(ctx, "night_step")), plausible=(min(low, high), max(low, high)))
+    low, high = night_step_range(ctx.s.options, stage)
+    length = ctx.uniform(low, high)
+    # The step ends at its drawn end, answered early, late or never (`min_end` = deadline; `finish_step` holds it
+    # there if the MJ extends it), so its length says nothing of its holder; their countdown is that end.
+    ctx.open_step(key, length)
+    ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
     for each in stage:
         STEPS[each].open(ctx)
+
+
+# The packs vote together, often after a chat: their steps get half as long again. By key only, never by holder.
+LONGER: dict[str, float] = {"loups": 1.5, "vampires": 1.5, "hamsters": 1.5}
+
+
+def night_step_range(options: dict[str, Any], stage: list[str]) -> tuple[float, float]:
+    """The bounds of a night step's (or a parallel stage's) length, from the room's options and the steps' keys.
+
+    A live step lasts a time drawn in [plausible_min, plausible_max] (by default 40 % and two thirds of
+    `night_step`), half as long again for a pack, never more than `night_step`; a forum step lasts `night_step`."""
+    cap = float(options["night_step"])
+    if options.get("schedule") == "forum":
+        return cap, cap
+    given = options.get("plausible_min"), options.get("plausible_max")
+    low = 0.4 * cap if given[0] is None else float(given[0])
+    high = 2 * cap / 3 if given[1] is None else float(given[1])
+    low, high = min(low, high), max(low, high)
+    factor = max(LONGER.get(key, 1.0) for key in stage)
+    return min(low * factor, cap), min(high * factor, cap)
 
 
 def next_night_step(ctx: Ctx) -> None:
@@ -645,9 +669,14 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
 def finish_step(ctx: Ctx) -> None:
     step = ctx.s.step
     assert step is not None
+    night = ctx.s.phase == "night" and (step.key in STEPS or step.key == TOGETHER)
+    if night and step.deadline is not None and ctx.at < step.deadline:
+        # Extended by the MJ after its holders answered: it still lasts to its (new) end, like any night step.
+        ctx.emit("step_timer", {"min_end": step.deadline}, to=MJ_ONLY)
+        return
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
-    if ctx.s.phase == "night" and (step.key in STEPS or step.key == TOGETHER):
+    if night:
         for each in ctx.s.pending["steps"][ctx.s.pending["i"]]:
             STEPS[each].close(ctx)
         setp(ctx, "i", ctx.s.pending["i"] + 1)

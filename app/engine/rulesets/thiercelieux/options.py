@@ -6,6 +6,7 @@ from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
@@ -25,9 +26,12 @@ class Options(BaseModel):
     village_readers: Literal["all", "living"] = "all"  # who reads the village's day chat
     dead_chat: bool = True  # the dead talk among themselves
     preassigned: dict[str, str] = Field(default_factory=dict)
-    night_step: float = Field(45.0, ge=0.01, le=7 * 24 * 3600)
-    plausible_min: float = Field(8.0, ge=0.0, le=3600)
-    plausible_max: float = Field(20.0, ge=0.0, le=3600)
+    # A night step lasts a time drawn when it opens, whatever its holder does (flow.night_step_range): live, in
+    # [plausible_min, plausible_max] (unset: 40 % and two thirds of night_step), half as long again for a pack, at
+    # most night_step; in a forum game, night_step.
+    night_step: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
+    plausible_min: float | None = Field(None, ge=0.0, le=3600)
+    plausible_max: float | None = Field(None, ge=0.0, le=3600)
     dawn: float = Field(6.0, ge=0.01, le=3600)
     election: float = Field(90.0, ge=0.01, le=7 * 24 * 3600)
     debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
@@ -35,7 +39,7 @@ class Options(BaseModel):
     reaction: float = Field(30.0, ge=0.01, le=7 * 24 * 3600)
     # Forum-style games over days (001): the day ends at a time of day; votes lock, late votes close, before it.
     schedule: Literal["live", "forum"] = "live"
-    timezone: str = "Europe/Paris"
+    timezone: str = Field("Europe/Paris", max_length=64)  # the longest IANA name is about 30 characters
     day_end: str = Field("21:30", pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
     vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
     vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
@@ -98,8 +102,8 @@ class Options(BaseModel):
     def _known_zone(cls, value: str) -> str:
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown time zone {value!r} (use a name like Europe/Paris)") from None
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name the file system cannot even look up
+            raise ValueError("unknown time zone (use a name like Europe/Paris)") from None
         return value
 
     @model_validator(mode="after")
@@ -110,4 +114,9 @@ class Options(BaseModel):
             raise ValueError("two characters each are played with one card per character (cards: one)")
         if self.day_roles and self.cards != "one":
             raise ValueError("Le Village's day cards are played with one night card each (cards: one)")
+        if self.dead_see_all and (self.ghosts or self.idiot_du_village):
+            # A dead player who sees every card must not debate with the living; its own code, so that the pages
+            # can say why (Thiercelieux.validate_options makes it the rejection's).
+            raise PydanticCustomError("omniscient_dead", "dead_see_all cannot go with ghosts or idiot_du_village: "
+                                      "a dead player who sees every card would talk to the living")
         return self
