@@ -28,4 +28,7 @@ ENV DATABASE_URL=sqlite+aiosqlite:////data/veillee.db \
 EXPOSE 8000
 VOLUME ["/data"]
 
-CMD ["sh", "-c", "python -m app.store.migrate && exec uvicorn app.main:app --host \"$HOST\" --port \"$PORT\" --proxy-headers --ws-max-size 65536 --ws-per-message-deflate false"]
+# The limits are the Makefile's (docs/protocol.md, "Limits"). --proxy-headers trusts X-Forwarded-For only from
+# FORWARDED_ALLOW_IPS (uvicorn's variable): set it to the reverse proxy's address, or every client shares the
+# proxy's address in the per-address limits.
+CMD ["sh", "-c", "python -m app.store.migrate && exec uvicorn app.main:app --host \"$HOST\" --port \"$PORT\" --proxy-headers --http h11 --h11-max-incomplete-event-size 16384 --timeout-keep-alive 5 --limit-concurrency 20000 --ws-max-size 65536 --ws-max-queue 32 --ws-per-message-deflate false"]

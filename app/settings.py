@@ -6,6 +6,13 @@ ALLOWED_ORIGINS   comma-separated list of extra origins allowed for WebSocket/CS
                   empty (default) means same host only.
 SNAPSHOT_EVERY    write a state snapshot every N events (default 50).
 LOG_LEVEL         logging level name (default INFO).
+CREATE_RATE, JOIN_RATE, COMMAND_RATE, FRAME_RATE, CHAT_RATE
+                  rate limits (`limits` notation, e.g. "20/minute"): per client address, FRAME_RATE per
+                  socket, CHAT_RATE per author.
+LOOKUP_RATE       failed room-code lookups per client address (default 20/minute); past it, every lookup
+                  from that address is refused until the window frees up.
+SPECTATOR_SOCKETS spectator websockets per client address (default 20).
+MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
 """
 
 from __future__ import annotations
@@ -42,6 +49,9 @@ class Settings(BaseSettings):
     command_rate: str = "120/minute"
     frame_rate: str = "20/second"
     chat_rate: str = "8/10seconds"
+    lookup_rate: str = "20/minute"
+    spectator_sockets: int = 20
+    max_body: int = 65536
     log_level: str = "INFO"
 
     @field_validator("database_url", mode="before")
@@ -58,11 +68,11 @@ class Settings(BaseSettings):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
         return v
 
-    @field_validator("snapshot_every")
+    @field_validator("snapshot_every", "spectator_sockets", "max_body")
     @classmethod
     def _positive(cls, v: int) -> int:
         if v < 1:
-            raise ValueError("SNAPSHOT_EVERY must be >= 1")
+            raise ValueError("must be >= 1")
         return v
 
     @field_validator("log_level", mode="before")

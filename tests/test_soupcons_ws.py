@@ -11,6 +11,7 @@ import random
 import httpx
 import pytest
 from soupcons_helpers import card_ids
+from ws_helpers import seat_players
 
 from app.bots import random_answer
 from app.client import Client, create_room, join_room
@@ -67,12 +68,7 @@ async def test_a_whole_game_of_people_over_websockets(database_url: str) -> None
         room = await create_room(base, ruleset="soupcons", options=FAST)
         mj = Client(base, room["code"], room["mj_token"], "host")
         await mj.connect()
-        players = []
-        for name in ("Alice", "Bruno", "Chloé"):
-            seat = await join_room(base, room["code"], name)
-            c = Client(base, room["code"], seat["token"], name)
-            await c.connect()
-            players.append(c)
+        players = await seat_players(base, room["code"], ["Alice", "Bruno", "Chloé"])
         await mj.do("start")
         rnd = random.Random(5)
         await asyncio.wait_for(asyncio.gather(*(bot(c, random.Random(rnd.random())) for c in players)), 60)

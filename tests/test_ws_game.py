@@ -45,8 +45,9 @@ async def test_full_automatic_game_over_websockets(database_url: str) -> None:
 
 async def test_players_only_receive_their_own_projection(database_url: str) -> None:
     async with serve(database_url) as base:
-        room = await create_room(base, options={**DEMO_OPTIONS, "night_step": 30, "plausible_min": 0.1,
-                                                "plausible_max": 0.2})
+        # Night steps of 30 s: the checks below run while the first one lasts.
+        room = await create_room(base, options={**DEMO_OPTIONS, "night_step": 30, "plausible_min": 30,
+                                                "plausible_max": 30})
         mj = Client(base, room["code"], room["mj_token"])
         await mj.connect()
         players = await seat_players(base, room["code"], 6)
@@ -102,7 +103,8 @@ async def test_reconnect_catches_up_and_same_seat_comes_back(database_url: str) 
 
 
 async def test_commands_are_idempotent_and_votes_serialised(database_url: str) -> None:
-    opts = {**DEMO_OPTIONS, "captain": False, "night_step": 0.5, "plausible_min": 0.05, "plausible_max": 0.1,
+    # The wolf's step lasts a second, answered or not.
+    opts = {**DEMO_OPTIONS, "captain": False, "night_step": 1, "plausible_min": 1, "plausible_max": 1,
             "debate": 0.2, "vote": 30}
     comp = ["loup-garou", "villageois", "villageois", "villageois", "villageois", "villageois"]
     async with serve(database_url) as base:

@@ -9,12 +9,13 @@ import httpx
 from app.client import Client, create_room, join_room
 
 
-async def seat_players(base: str, code: str, n: int) -> list[Client]:
-    """Seat `n` players through the HTTP API and connect each one's websocket."""
+async def seat_players(base: str, code: str, players: int | list[str]) -> list[Client]:
+    """Seat players (a number of them, or their names) through the HTTP API and connect each one's websocket."""
+    names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     clients = []
-    for i in range(n):
-        seat = await join_room(base, code, f"Player {i + 1}")
-        c = Client(base, code, seat["token"], f"Player {i + 1}")
+    for name in names:
+        seat = await join_room(base, code, name)
+        c = Client(base, code, seat["token"], name)
         await c.connect()
         clients.append(c)
     return clients

@@ -14,15 +14,25 @@ from app.engine.model import MJ
 from app.engine.ruleset import RULESETS, get_ruleset
 from app.rooms.secrets import pretty_code
 from app.store.db import database_kind
-from app.web.deps import Services, client_ip, rejection_response, room_or_404, services
+from app.web.deps import (
+    Services,
+    bearer,
+    client_ip,
+    options_checked,
+    rejection_response,
+    room_or_404,
+    services,
+    submit,
+)
 
 router = APIRouter()
 
 
+# Lists and objects are bounded here as well as at the edge (app/web/edge.py), which bounds every payload.
 class CreateRoom(BaseModel):
-    ruleset: str = "thiercelieux"
-    options: dict[str, Any] = Field(default_factory=dict)
-    composition: list[str] | None = None
+    ruleset: str = Field(default="thiercelieux", max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=100)
+    composition: list[str] | None = Field(default=None, max_length=100)
 
 
 class Join(BaseModel):
@@ -36,19 +46,13 @@ class Substitute(BaseModel):
 
 class CommandIn(BaseModel):
     command: str = Field(max_length=40)
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, Any] = Field(default_factory=dict, max_length=20)
     cid: str | None = Field(default=None, max_length=64)
 
 
 def links(request: Request, code: str) -> dict[str, str]:
     base = str(request.base_url).rstrip("/")
     return {"join_url": f"{base}/r/{code}", "mj_url": f"{base}/r/{code}/mj", "qr_url": f"{base}/r/{code}/qr.svg"}
-
-
-def bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
 
 
 @router.get("/healthz")
@@ -100,59 +104,70 @@ async def rulesets() -> list[str]:
     return sorted(RULESETS)
 
 
+NO_STORE = "no-store"  # answers that carry a token must stay out of every cache
+
+
 @router.post("/api/rooms", status_code=201)
-async def create_room(body: CreateRoom, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+async def create_room(body: CreateRoom, request: Request, response: Response,
+                      svc: Services = Depends(services)) -> dict[str, Any]:
     svc.limiter.check(svc.settings.create_rate, "create", client_ip(request))
     try:
+        options_checked(body.ruleset, body.options)
         room, token = await svc.rooms.create_room(body.ruleset, body.options, body.composition)
     except Rejected as exc:
         raise rejection_response(exc) from None
+    response.headers["Cache-Control"] = NO_STORE
     return {"code": room.code, "pretty_code": pretty_code(room.code), "mj_token": token,
             **links(request, room.code)}
 
 
 @router.get("/api/rooms/{code}")
 async def room_info(code: str, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     return {"code": room.code, "pretty_code": pretty_code(room.code), "ruleset": room.ruleset,
             "view": view(room.state, "spectator"), **links(request, room.code)}
 
 
 @router.post("/api/rooms/{code}/join", status_code=201)
-async def join(code: str, body: Join, request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+async def join(code: str, body: Join, request: Request, response: Response,
+               svc: Services = Depends(services)) -> dict[str, Any]:
     svc.limiter.check(svc.settings.join_rate, "join", client_ip(request))
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         seat, token = await svc.rooms.join(room, body.name)
     except Rejected as exc:
         raise rejection_response(exc) from None
+    response.headers["Cache-Control"] = NO_STORE
     return {"seat": seat, "token": token, **links(request, room.code)}
 
 
 @router.post("/api/rooms/{code}/substitute", status_code=201)
-async def substitute(code: str, body: Substitute, request: Request, svc: Services = Depends(services),
+async def substitute(code: str, body: Substitute, request: Request, response: Response,
+                     svc: Services = Depends(services),
                      authorization: str | None = Header(default=None)) -> dict[str, Any]:
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
             raise Rejected("mj_only", "Only the game master can seat a substitute.")
         token = await svc.rooms.substitute(room, body.seat, body.name)
     except Rejected as exc:
         raise rejection_response(exc) from None
+    response.headers["Cache-Control"] = NO_STORE
     return {"seat": body.seat, "token": token, **links(request, room.code)}
 
 
 @router.post("/api/rooms/{code}/rematch", status_code=201)
-async def rematch(code: str, request: Request, svc: Services = Depends(services),
+async def rematch(code: str, request: Request, response: Response, svc: Services = Depends(services),
                   authorization: str | None = Header(default=None)) -> dict[str, Any]:
     """The same group in a new game: every seat keeps its link's token, the MJ too."""
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
             raise Rejected("mj_only", "Only the game master can start a rematch.")
         new_room = await svc.rooms.rematch(room)
     except Rejected as exc:
         raise rejection_response(exc) from None
+    response.headers["Cache-Control"] = NO_STORE
     return {"code": new_room.code, "pretty_code": pretty_code(new_room.code), **links(request, new_room.code)}
 
 
@@ -161,13 +176,13 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
     """The same commands as the websocket, for clients that only speak HTTP."""
     svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         viewer = await svc.rooms.authenticate(room, bearer(authorization))
         if body.command == "say":
             who = f"spectator:{client_ip(request)}" if viewer == "spectator" else str(viewer)
             svc.limiter.check(svc.settings.chat_rate, "chat", room.id, who)
-        events = await svc.rooms.submit(room, viewer, body.command, body.args, body.cid)
+        events = await submit(svc, room, viewer, body.command, body.args, body.cid)
     except Rejected as exc:
         raise rejection_response(exc) from None
     return {"ok": True, "events": len(events)}
@@ -175,7 +190,7 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
 
 @router.get("/r/{code}/qr.svg")
 async def qr(code: str, request: Request, svc: Services = Depends(services)) -> Response:
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     buffer = io.BytesIO()
     segno.make(links(request, room.code)["join_url"], error="m").save(buffer, kind="svg", scale=6, border=2)
     return Response(buffer.getvalue(), media_type="image/svg+xml",

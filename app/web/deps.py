@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -11,7 +13,8 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from app.engine import Rejected
+from app.engine import Event, Rejected
+from app.engine.ruleset import get_ruleset
 from app.realtime.hub import Hub
 from app.realtime.timers import Timers
 from app.rooms.secrets import normalise_code
@@ -19,6 +22,7 @@ from app.rooms.service import Room, RoomService
 from app.settings import Settings
 from app.store.db import Database
 
+log = logging.getLogger("veillee.web")
 STATUS = {
     "no_such_room": 404,
     "no_such_seat": 404,
@@ -38,6 +42,10 @@ class Limiter:
     def hit(self, rule: str, *keys: str) -> bool:
         return self._limiter.hit(parse(rule), *keys)
 
+    def spent(self, rule: str, *keys: str) -> bool:
+        """Whether `keys` used all of `rule` already (without spending anything)."""
+        return not self._limiter.test(parse(rule), *keys)
+
     def check(self, rule: str, *keys: str) -> None:
         """Raise a 429 rejection when `keys` went over `rule` (e.g. "10/minute")."""
         if not self.hit(rule, *keys):
@@ -52,6 +60,7 @@ class Services:
     hub: Hub
     timers: Timers
     limiter: Limiter
+    spectators: Counter[str] = field(default_factory=Counter)  # open spectator sockets per client address
 
 
 def services(request: Request) -> Services:
@@ -64,11 +73,58 @@ def rejection_response(exc: Rejected) -> HTTPException:
     return HTTPException(STATUS.get(r.code, 400), {"code": r.code, "message": r.message, "params": r.params})
 
 
-async def room_or_404(svc: Services, code: str) -> Room:
+async def find_room(svc: Services, code: str, address: str) -> Room | None:
+    """The room with this code, or None. A failed lookup costs the address a guess (LOOKUP_RATE); past its
+    budget every lookup is refused, a known code too, or the refusal itself would tell codes apart. A known code
+    costs nothing, so a real table is never slowed by its own reconnections."""
+    if svc.limiter.spent(svc.settings.lookup_rate, "lookup", address):
+        raise Rejected("rate_limited", "Too many wrong room codes from your address; wait a minute.")
     room = await svc.rooms.by_code(normalise_code(code))
+    if room is None:
+        svc.limiter.hit(svc.settings.lookup_rate, "lookup", address)
+    return room
+
+
+async def room_or_404(svc: Services, code: str, request: Request) -> Room:
+    try:
+        room = await find_room(svc, code, client_ip(request))
+    except Rejected as exc:
+        raise rejection_response(exc) from None
     if room is None:
         raise rejection_response(Rejected("no_such_room", "There is no room with this code."))
     return room
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def options_checked(ruleset: str, options: dict[str, Any]) -> None:
+    """Validate a new room's options before anything is stored: any exception of a validator (not only its
+    ValidationError) is the sender's bad option, not a server error."""
+    rules = get_ruleset(ruleset)
+    try:
+        rules.validate_options(options)
+    except Rejected:
+        raise
+    except Exception:
+        log.exception("an option validator of %s failed", ruleset)
+        raise Rejected("bad_options", "These options could not be checked; change the values you set.") from None
+
+
+async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dict[str, Any],
+                 cid: str | None) -> list[Event]:
+    """`RoomService.submit`, with any exception it lets through turned into a rejection: the sender gets an answer
+    and its socket stays up."""
+    try:
+        return await svc.rooms.submit(room, viewer, command, args, cid)
+    except Rejected:
+        raise
+    except Exception:
+        log.exception("command %r of room %s failed", command, room.id)
+        raise Rejected("command_failed", "This command could not be carried out; nothing was changed.") from None
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:

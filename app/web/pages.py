@@ -9,13 +9,23 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app.engine import Rejected
 from app.i18n import LANGS, catalogue, pick_language, translate
 from app.rooms.secrets import normalise_code, pretty_code
-from app.web.deps import Services, services
+from app.web.deps import Services, client_ip, find_room, services
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 router = APIRouter()
+# The answer to too many wrong room codes: the not-found page's frame, with the rate limit's text.
+BUSY = templates.env.from_string("""{% extends "base.html" %}
+{% block title %}Veillée · {{ t("error.rate_limited") }}{% endblock %}
+{% block main %}
+<section class="card notice">
+  <h1>{{ t("error.rate_limited") }}</h1>
+  <a class="btn btn-primary" href="/">{{ t("ui.back_home") }}</a>
+</section>
+{% endblock %}""")
 
 
 def context(request: Request, **extra: Any) -> dict[str, Any]:
@@ -33,9 +43,8 @@ def render(request: Request, name: str, status_code: int = 200, **extra: Any) ->
     response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
     if request.query_params.get("lang") in LANGS:
         response.set_cookie("lang", ctx["lang"], max_age=365 * 24 * 3600, samesite="lax")
-    # Pages carry no secret, but they must not be framed by another site.
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    # Pages carry no secret (tokens stay in the browser's storage and the link's fragment); the security headers
+    # are app.web.edge's, on every response.
     return response
 
 
@@ -54,7 +63,10 @@ async def join_by_code(code: str = "") -> Response:
 
 async def room_page_or_404(request: Request, svc: Services, code: str, template: str) -> Response:
     """A room's page; a readable page (not JSON) when the code is wrong, since people type codes."""
-    room = await svc.rooms.by_code(normalise_code(code))
+    try:
+        room = await find_room(svc, code, client_ip(request))
+    except Rejected:
+        return HTMLResponse(BUSY.render(context(request)), status_code=429)
     if room is None:
         return render(request, "notfound.html", status_code=404, code=pretty_code(normalise_code(code)[:8]))
     template = SOUPCONS_PAGES.get(template, template) if room.ruleset == "soupcons" else template

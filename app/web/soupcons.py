@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, Header
+from fastapi import APIRouter, Depends, Header, Request
 from pydantic import BaseModel, Field
 
 from app.engine import Rejected
 from app.engine.model import MJ
 from app.rooms.bots import add_bots, remove_bot
-from app.web.deps import Services, rejection_response, room_or_404, services
+from app.web.deps import Services, bearer, rejection_response, room_or_404, services
 
 router = APIRouter()
 
@@ -19,17 +19,11 @@ class AddBots(BaseModel):
     count: int = Field(1, ge=1, le=10)
 
 
-def bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
-
-
 @router.post("/api/rooms/{code}/bots", status_code=201)
-async def seat_bots(code: str, body: AddBots, svc: Services = Depends(services),
+async def seat_bots(code: str, body: AddBots, request: Request, svc: Services = Depends(services),
                     authorization: str | None = Header(default=None)) -> dict[str, Any]:
     """The MJ (the table's creator) fills empty seats with bots the server plays."""
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
             raise Rejected("mj_only", "Only the table's creator can seat bots.")
@@ -40,9 +34,9 @@ async def seat_bots(code: str, body: AddBots, svc: Services = Depends(services),
 
 
 @router.delete("/api/rooms/{code}/bots/{seat}")
-async def unseat_bot(code: str, seat: int, svc: Services = Depends(services),
+async def unseat_bot(code: str, seat: int, request: Request, svc: Services = Depends(services),
                      authorization: str | None = Header(default=None)) -> dict[str, Any]:
-    room = await room_or_404(svc, code)
+    room = await room_or_404(svc, code, request)
     try:
         if await svc.rooms.authenticate(room, bearer(authorization)) != MJ:
             raise Rejected("mj_only", "Only the table's creator can remove bots.")

@@ -1,26 +1,30 @@
 """The websocket endpoint: one socket per browser, authenticated by its first frame (`hello`).
 
-The token travels inside the first frame rather than in the URL, so it never reaches an access log.
+The token travels inside the first frame rather than in the URL, so it never reaches an access log. Every frame is
+read through the edge (app/web/edge.py): an unreadable one is answered and dropped, and the socket stays up.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected, WebSocketState
 
 from app.engine import Rejected
-from app.realtime.hub import Connection, encode
-from app.rooms.secrets import normalise_code
-from app.web.deps import Services, origin_allowed
+from app.realtime.hub import Connection, Viewer, encode
+from app.rooms.service import Room
+from app.web.deps import Services, client_ip, find_room, origin_allowed, submit
+from app.web.edge import EdgeError, check, parse_json
 
 router = APIRouter()
 log = logging.getLogger("veillee.ws")
 MAX_FRAME = 8192  # bytes a client frame may hold
 HELLO_TIMEOUT = 10.0
+HELLO_TRIES = 3  # unreadable frames answered before the hello, at most
+TOO_MANY = 4029  # close code: too many wrong room codes, or spectator sockets, from one address
 
 
 async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> None:
@@ -32,80 +36,181 @@ async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> 
     conn.push(data)
 
 
-def rate_limited(raw: str) -> dict[str, Any]:
-    """A command over the limit is rejected under its own client id, so its sender is not left waiting."""
+# Starlette's signs that the peer is gone: leaving is the client's right at any moment, and nothing to report.
+GONE = (WebSocketDisconnect, WebSocketDisconnected)
+
+
+def error(code: str, message: str, **params: Any) -> dict[str, Any]:
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if params:
+        frame["params"] = params
+    return frame
+
+
+def rejected(cid: str | None, code: str, message: str, **params: Any) -> dict[str, Any]:
+    return {"type": "rejected", "cid": cid, "code": code, "message": message, "params": params}
+
+
+async def read_frame(ws: WebSocket) -> str | bytes:
+    """The next frame's data, text or binary; WebSocketDisconnect when the client leaves."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+def decode(data: str | bytes) -> Any:
+    """A frame's JSON, checked at the edge (app/web/edge.py); EdgeError says why not."""
+    if isinstance(data, bytes):
+        raise EdgeError("binary_frame", "Frames are JSON text, not binary.")
+    if len(data) > MAX_FRAME or (4 * len(data) > MAX_FRAME and len(data.encode("utf-8")) > MAX_FRAME):
+        raise EdgeError("too_large", f"A frame holds at most {MAX_FRAME} bytes.", max=MAX_FRAME)
+    return parse_json(data, "the frame")
+
+
+def command_id(msg: Any) -> tuple[bool, str | None]:
+    """(whether `msg` is a command, its cid when it is a readable one)."""
+    if not isinstance(msg, dict) or msg.get("type") != "command":
+        return False, None
+    cid = msg.get("cid")
     try:
-        msg = json.loads(raw)
-    except ValueError:
-        msg = None
-    if isinstance(msg, dict) and msg.get("type") == "command":
-        return {"type": "rejected", "cid": msg.get("cid"), "code": "rate_limited",
-                "message": "Too many frames; slow down."}
+        check(cid)
+    except EdgeError:
+        return True, None
+    return True, cid if isinstance(cid, str) else None
+
+
+def refusal(exc: EdgeError) -> dict[str, Any]:
+    """A command refused at the edge is rejected under its own cid, so its sender is not left waiting."""
+    is_command, cid = command_id(exc.value)
+    if is_command:
+        return rejected(cid, exc.code, exc.message, **exc.params)
+    return error(exc.code, exc.message, **exc.params)
+
+
+def over_limit(data: str | bytes) -> dict[str, Any]:
+    try:
+        msg = decode(data)
+    except EdgeError as exc:
+        msg = exc.value
+    is_command, cid = command_id(msg)
+    if is_command:
+        return rejected(cid, "rate_limited", "Too many frames; slow down.")
     return error("rate_limited", "Too many frames; slow down.")
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+async def refuse(ws: WebSocket, frame: dict[str, Any], close_code: int) -> None:
+    await send(None, ws, frame)
+    await ws.close(code=close_code)
 
 
 @router.websocket("/ws/{code}")
 async def websocket(ws: WebSocket, code: str) -> None:
+    try:
+        await session(ws, code)
+    except GONE:
+        pass
+    except RuntimeError:
+        # The ASGI server's word for a send on a socket it already saw close; anything else is a bug to show.
+        if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
+            raise
+
+
+async def session(ws: WebSocket, code: str) -> None:
     svc: Services = ws.app.state.services
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), svc.settings.allowed_origins):
         await ws.close(code=4003, reason="origin not allowed")
         return
-    room = await svc.rooms.by_code(normalise_code(code))
+    address = client_ip(ws)
+    try:
+        room = await find_room(svc, code, address)
+    except Rejected as exc:
+        await ws.accept()
+        await refuse(ws, error(exc.rejection.code, exc.rejection.message), TOO_MANY)
+        return
     await ws.accept()
     if room is None:
-        await ws.send_json(error("no_such_room", "There is no room with this code."))
-        await ws.close(code=4004)
+        await refuse(ws, error("no_such_room", "There is no room with this code."), 4004)
+        return
+    hello = await read_hello(ws)
+    if hello is None:
+        return
+    token = hello.get("token")
+    if token is not None and not isinstance(token, str):
+        await refuse(ws, error("bad_token", "A token is a string, or null for a spectator."), 4001)
         return
     try:
-        raw = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-        hello = json.loads(raw) if len(raw) <= MAX_FRAME else None
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
-            raise ValueError("hello expected")
-        token = hello.get("token")
-        viewer = await svc.rooms.authenticate(room, token if isinstance(token, str) else None)
+        viewer = await svc.rooms.authenticate(room, token)
     except Rejected as exc:
-        await ws.send_json(error(exc.rejection.code, exc.rejection.message))
-        await ws.close(code=4001)
+        await refuse(ws, error(exc.rejection.code, exc.rejection.message), 4001)
         return
-    except (TimeoutError, ValueError, WebSocketDisconnect):
+    if viewer != "spectator":
+        await serve(svc, ws, room, viewer, hello)
+        return
+    # Spectators need no token: their sockets are counted per address (SPECTATOR_SOCKETS).
+    limit = svc.settings.spectator_sockets
+    if svc.spectators[address] >= limit:
+        await refuse(ws, error("too_many_spectators", f"At most {limit} spectators from one address.", max=limit),
+                     TOO_MANY)
+        return
+    svc.spectators[address] += 1
+    try:
+        await serve(svc, ws, room, viewer, hello)
+    finally:
+        svc.spectators[address] -= 1
+        if svc.spectators[address] <= 0:
+            del svc.spectators[address]
+
+
+async def read_hello(ws: WebSocket) -> dict[str, Any] | None:
+    """The hello, or None once the socket was told why not. An unreadable frame is answered (`hello_expected`,
+    with the edge's code as `cause`) and another may follow (a few, within HELLO_TIMEOUT); a readable frame that
+    is not a hello ends the socket."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HELLO_TIMEOUT
+    for _ in range(HELLO_TRIES):
         try:
-            await ws.send_json(error("hello_expected", 'The first frame must be {"type": "hello", ...}.'))
-            await ws.close(code=4000)
-        except Exception:
-            pass
-        return
+            data = await asyncio.wait_for(read_frame(ws), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            break
+        try:
+            hello = decode(data)
+        except EdgeError as exc:
+            await send(None, ws, error("hello_expected", f"The first frame must be a hello: {exc.message}",
+                                       cause=exc.code, **exc.params))
+            continue
+        if isinstance(hello, dict) and hello.get("type") == "hello":
+            return hello
+        break
+    await refuse(ws, error("hello_expected", 'The first frame must be {"type": "hello", ...}.'), 4000)
+    return None
+
+
+async def serve(svc: Services, ws: WebSocket, room: Room, viewer: Viewer, hello: dict[str, Any]) -> None:
     last = hello.get("last")
     held = hello.get("stream")
     conn = Connection(ws, room.id, viewer)
-    svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
-                   held if held in ("own", "all") else None)
-    key = f"ws:{id(conn)}"
     try:
+        svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
+                       held if held in ("own", "all") else None)
+        key = f"ws:{id(conn)}"
         while True:
-            raw = await ws.receive_text()
-            if len(raw) > MAX_FRAME:
-                await send(conn, ws, error("too_large", f"A frame holds at most {MAX_FRAME} bytes."))
-                continue
+            data = await read_frame(ws)
             if not svc.limiter.hit(svc.settings.frame_rate, key):
-                await send(conn, ws, rate_limited(raw))
+                await send(conn, ws, over_limit(data))
                 continue
-            await handle(svc, conn, ws, raw)
-    except WebSocketDisconnect:
-        pass
+            try:
+                msg = decode(data)
+            except EdgeError as exc:
+                await send(conn, ws, refusal(exc))
+                continue
+            await handle(svc, conn, ws, msg)
     finally:
         svc.hub.detach(conn)
 
 
-async def handle(svc: Services, conn: Connection, ws: WebSocket, raw: str) -> None:
-    try:
-        msg = json.loads(raw)
-    except ValueError:
-        await send(conn, ws, error("bad_json", "That frame is not JSON."))
-        return
+async def handle(svc: Services, conn: Connection, ws: WebSocket, msg: Any) -> None:
     if not isinstance(msg, dict):
         await send(conn, ws, error("bad_frame", "A frame is a JSON object."))
         return
@@ -114,27 +219,25 @@ async def handle(svc: Services, conn: Connection, ws: WebSocket, raw: str) -> No
         await send(conn, ws, {"type": "pong"})
         return
     if kind != "command":
-        await send(conn, ws, error("bad_frame", f"Unknown frame type {kind!r}."))
+        await send(conn, ws, error("bad_frame", f"Unknown frame type {str(kind)[:40]!r}."))
         return
     cid = msg.get("cid")
     command, args = msg.get("command"), msg.get("args", {})
     if not isinstance(command, str) or not isinstance(args, dict) or (cid is not None and not isinstance(cid, str)):
-        await send(conn, ws, {"type": "rejected", "cid": cid, "code": "bad_command",
-                              "message": "A command has a name (string), args (object) and a cid (string)."})
+        await send(conn, ws, rejected(cid if isinstance(cid, str) else None, "bad_command",
+                                      "A command has a name (string), args (object) and a cid (string)."))
         return
     room = await svc.rooms.get(conn.room_id)
     if room is None:  # pragma: no cover - rooms are never deleted while connected
         return
     who = conn.viewer if conn.viewer != "spectator" else f"spectator:{id(conn)}"
     if command == "say" and not svc.limiter.hit(svc.settings.chat_rate, "chat", room.id, str(who)):
-        await send(conn, ws, {"type": "rejected", "cid": cid, "code": "rate_limited",
-                              "message": "You are writing too fast; wait a few seconds."})
+        await send(conn, ws, rejected(cid, "rate_limited", "You are writing too fast; wait a few seconds."))
         return
     try:
-        await svc.rooms.submit(room, conn.viewer, command, args, cid[:64] if cid else None)
+        await submit(svc, room, conn.viewer, command, args, cid[:64] if cid else None)
     except Rejected as exc:
         r = exc.rejection
-        await send(conn, ws, {"type": "rejected", "cid": cid, "code": r.code, "message": r.message,
-                              "params": r.params})
+        await send(conn, ws, rejected(cid, r.code, r.message, **r.params))
         return
     await send(conn, ws, {"type": "ack", "cid": cid})

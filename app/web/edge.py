@@ -1,0 +1,262 @@
+"""The edge: what a client sends is read here before anything else sees it, and every HTTP response leaves with the
+same security headers (docs/protocol.md, "Limits and headers").
+
+Why each check: a lone surrogate (`"\\ud800"`, valid JSON) cannot be encoded as UTF-8, so once stored it breaks
+every frame that carries it; NaN and Infinity are not JSON to a browser; nesting exhausts the parser's recursion;
+unbounded strings, lists and bodies fill memory and the event log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_STRING = 1000  # characters in any string (chat texts are at most 500, names 40)
+MAX_ITEMS = 200  # entries in any list or object
+MAX_DEPTH = 8  # nested lists and objects (the deepest legitimate payload has 4)
+MAX_INT = 2**53 - 1  # what a browser's numbers hold exactly
+BODY_TIMEOUT = 20.0  # seconds to receive a whole request body
+DRAIN_FACTOR = 16  # a refused body up to 16 times the limit is read (and dropped) before the 413
+
+# Control characters other than \t \n \r (C0, DEL, C1) and surrogates: the JSON decoder joins a valid pair into
+# one code point, so any surrogate left in a decoded string is a lone one.
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class EdgeError(Exception):
+    """A payload refused at the edge: `code` for programs, `message` for people, `params` to show it."""
+
+    def __init__(self, code: str, message: str, value: Any = None, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+        self.value = value  # the decoded payload, when it could be decoded (a command's cid is in it)
+
+
+def _constant(name: str) -> Any:
+    raise EdgeError("bad_number", f"{name} is not a JSON number.")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise EdgeError("bad_number", "A number is out of range (over 1.8e308).")
+    return value
+
+
+def _int(text: str) -> int:
+    value = int(text) if len(text) <= 20 else MAX_INT + 1
+    if abs(value) > MAX_INT:
+        raise EdgeError("bad_number", f"Integers are at most {MAX_INT} in absolute value.", max=MAX_INT)
+    return value
+
+
+def _where(path: str, root: str) -> str:
+    return path or root
+
+
+def check(value: Any, root: str = "the payload") -> None:
+    """Raise EdgeError unless every string of `value` (keys too) is clean text of bounded length, and every list
+    and object is bounded in size and depth. `root` names the whole value in messages."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item, path, root)
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", max=MAX_DEPTH)
+            if len(item) > MAX_ITEMS:
+                raise EdgeError("too_many_items", f"{_where(path, root)} holds more than {MAX_ITEMS} items.",
+                                path=path, max=MAX_ITEMS)
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    _check_text(key, path, root)
+                    stack.append((sub, f"{path}.{key}" if path else key, depth + 1))
+            else:
+                stack.extend((sub, f"{path}[{i}]", depth + 1) for i, sub in enumerate(item))
+
+
+def _check_text(text: str, path: str, root: str) -> None:
+    if len(text) > MAX_STRING:
+        raise EdgeError("too_long", f"{_where(path, root)} is longer than {MAX_STRING} characters.",
+                        path=path, max=MAX_STRING)
+    if _BAD_CHAR.search(text):
+        raise EdgeError("bad_text", f"{_where(path, root)} holds a control character or an invalid (lone "
+                        "surrogate) character.", path=path)
+
+
+def parse_json(raw: str | bytes, root: str = "the payload") -> Any:
+    """Decode a frame or a body strictly and `check` it; raise EdgeError (with the decoded `value` when the
+    failure is in the content rather than in the syntax)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EdgeError("bad_json", f"{root} is not UTF-8 text.") from None
+    try:
+        value = json.loads(raw, parse_constant=_constant, parse_float=_float, parse_int=_int)
+    except ValueError:  # JSONDecodeError, and int() past Python's digit limit
+        raise EdgeError("bad_json", f"{root} is not JSON.") from None
+    except RecursionError:  # the decoder recurses once per level: far past MAX_DEPTH, `check` would refuse it
+        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", max=MAX_DEPTH) from None
+    try:
+        check(value, root)
+    except EdgeError as exc:
+        exc.value = value
+        raise
+    return value
+
+
+# -- HTTP ----------------------------------------------------------------------------------------------------------
+def content_security_policy(host: str | None) -> str:
+    """Only this site's own scripts, styles and sockets. `'self'` covers ws/wss only in CSP 3 browsers, so the
+    page's host is named too (only when it looks like a host, since it comes from the request)."""
+    sockets = "'self'"
+    if host and re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
+        sockets += f" ws://{host} wss://{host}"
+    # style-src-attr: the pages' scripts position a few things with style attributes (static/js/setup.js,
+    # soupcons.js); an attribute can neither run code nor load from another site (img-src is 'self').
+    return ("default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; "
+            f"connect-src {sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            "frame-ancestors 'none'")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _Gone(Exception):
+    pass
+
+
+def _json_type(content_type: str | None) -> bool:
+    """FastAPI decodes a body as JSON when it has no Content-Type or a JSON one: those are the ones to check."""
+    if not content_type:
+        return True
+    main = content_type.split(";", 1)[0].strip().lower()
+    return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
+
+
+class Edge:
+    """ASGI middleware, outermost: security headers on every HTTP response, request bodies bounded in size and
+    time, and JSON bodies checked by `parse_json` before a route reads them."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        send = self._with_headers(send, content_security_policy(headers.get("host")))
+        length = headers.get("content-length")
+        if length is not None and not (length.isascii() and length.isdigit()):
+            await self._refuse(scope, send, 400, "bad_request", "Content-Length is not a number.")
+            return
+        if length is None and "transfer-encoding" not in headers:
+            await self.app(scope, receive, send)  # no body
+            return
+        declared = int(length) if length is not None else 0
+        too_large = declared > self.max_body
+        body = b""
+        try:
+            async with asyncio.timeout(BODY_TIMEOUT):
+                if not too_large:
+                    try:
+                        body = await self._read(receive)
+                    except _TooLarge:
+                        too_large = True
+                # Read what was sent of a refused body (within reason) before answering: closing a connection on
+                # unread data resets it, and the client may never see the answer.
+                if too_large and declared <= DRAIN_FACTOR * self.max_body and "expect" not in headers:
+                    await self._drain(receive, DRAIN_FACTOR * self.max_body)
+        except TimeoutError:
+            if not too_large:
+                await self._refuse(scope, send, 408, "timeout", "The request body came too slowly.")
+                return
+        except _Gone:
+            return  # the client left: nobody to answer
+        if too_large:
+            await self._refuse(scope, send, 413, "too_large", f"A request body holds at most {self.max_body} "
+                               "bytes.", max=self.max_body)
+            return
+        if body and _json_type(headers.get("content-type")):
+            try:
+                parse_json(body, "the body")
+            except EdgeError as exc:
+                await self._refuse(scope, send, 400, exc.code, exc.message, **exc.params)
+                return
+        await self.app(scope, self._replay(body, receive), send)
+
+    async def _read(self, receive: Receive) -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise _Gone
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                raise _TooLarge
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+    @staticmethod
+    async def _drain(receive: Receive, budget: int) -> None:
+        """Read and drop the rest of a refused body, up to `budget` bytes."""
+        while budget > 0:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+            budget -= len(message.get("body", b""))
+
+    @staticmethod
+    def _replay(body: bytes, receive: Receive) -> Receive:
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # later calls wait for the disconnect, as they would have
+
+        return replay
+
+    @staticmethod
+    def _with_headers(send: Send, csp: str) -> Send:
+        extra = [(b"content-security-policy", csp.encode("latin-1")), (b"x-content-type-options", b"nosniff"),
+                 (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                raw = list(message.get("headers", []))
+                present = {name.lower() for name, _ in raw}
+                raw += [(name, value) for name, value in extra if name not in present]
+                message = {**message, "headers": raw}
+            await send(message)
+
+        return sending
+
+    @staticmethod
+    async def _refuse(scope: Scope, send: Send, status: int, code: str, message: str, **params: Any) -> None:
+        response = JSONResponse({"error": {"code": code, "message": message, "params": params}}, status_code=status,
+                                headers={"Connection": "close"} if status in (408, 413) else None)
+
+        async def no_body() -> Message:  # the response never reads the request
+            return {"type": "http.disconnect"}
+
+        await response(scope, no_body, send)
