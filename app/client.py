@@ -91,7 +91,10 @@ class Client:
             self.events.extend(frame["events"])
             self.n = frame["n"]
             self.stream = frame.get("stream")
-            self.view = frame["view"]
+            if "view" in frame:
+                self.view = frame["view"]
+            else:  # an update carries the parts of the view that changed, and the names of those that are gone
+                self.view = {k: v for k, v in {**self.view, **frame["patch"]}.items() if k not in frame.get("drop", ())}
             self.changed.set()
         elif kind in ("ack", "rejected"):
             fut = self._replies.pop(frame.get("cid") or "", None)

@@ -137,13 +137,6 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
                 "controller": p.controller,
             }
         )
-    prompts = []
-    for prompt in state.prompts.values():
-        if prompt.closed:
-            continue
-        pv = prompt_view(prompt, viewer, sees_all, mine, state)
-        if pv is not None:
-            prompts.append(pv)
     step = None
     if state.step is not None:
         step = {"key": state.step.key, "started": state.step.started, "deadline": state.step.deadline}
@@ -157,7 +150,7 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         "options": {k: v for k, v in state.options.items() if k != "preassigned" or viewer == MJ},
         "composition": state.composition,
         "players": players,
-        "prompts": prompts,
+        "prompts": prompts_part(state, viewer, sees_all, mine),
         "viewer": {"kind": "mj" if viewer == MJ else ("seat" if me is not None else SPECTATOR)},
         "result": state.result,
     }
@@ -171,30 +164,113 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             "alive": me.alive,
         }
     if viewer == MJ and sees_all:
-        out["mj"] = {
-            "queue": state.queue,
-            "pending": state.pending,
-            "wake_at": state.wake_at,
-            "spare_cards": state.spare_cards,
-            "min_end": state.step.min_end if state.step else None,
-            "tags": {str(p.seat): p.tags for p in state.players.values()},
-            "lovers": state.lovers,
-        }
-        if state.phase == "lobby":
-            n = rules.table_size(state)
-            out["mj"]["composition_report"] = rules.composition_report(
-                n, state.composition or rules.suggested_composition(n))
-    # What the ruleset adds: everything for those who see all; a host who may not, what a spectator sees.
-    out.update(rules.view_extra(state, MJ if sees_all else SPECTATOR if viewer == MJ else viewer))
-    if me is not None and len(mine) > 1:
-        # The viewer's other characters, with their own secrets (two characters per player, 004).
+        out["mj"] = mj_part(state)
+    out.update(extra_part(state, viewer, sees_all, mine))
+    from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
+
+    out["channels"] = channels_of(state, rules, viewer)
+    return out
+
+
+def prompts_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]) -> list[dict[str, Any]]:
+    prompts = []
+    for prompt in state.prompts.values():
+        if prompt.closed:
+            continue
+        pv = prompt_view(prompt, viewer, sees_all, mine, state)
+        if pv is not None:
+            prompts.append(pv)
+    return prompts
+
+
+def mj_part(state: GameState) -> dict[str, Any]:
+    """What only a game master who sees all is shown: the engine's own bookkeeping."""
+    rules = get_ruleset(state.ruleset)
+    out: dict[str, Any] = {
+        "queue": state.queue,
+        "pending": state.pending,
+        "wake_at": state.wake_at,
+        "spare_cards": state.spare_cards,
+        "min_end": state.step.min_end if state.step else None,
+        "tags": {str(p.seat): p.tags for p in state.players.values()},
+        "lovers": state.lovers,
+    }
+    if state.phase == "lobby":
+        n = rules.table_size(state)
+        out["composition_report"] = rules.composition_report(n, state.composition or rules.suggested_composition(n))
+    return out
+
+
+def extra_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]) -> dict[str, Any]:
+    """What the ruleset adds (everything for those who see all; a host who may not, what a spectator sees), and a
+    player's other characters with their own secrets (two characters per player, 004)."""
+    rules = get_ruleset(state.ruleset)
+    out = rules.view_extra(state, MJ if sees_all else SPECTATOR if viewer == MJ else viewer)
+    if isinstance(viewer, int) and viewer in state.players and len(mine) > 1:
         out["characters"] = [
             {"seat": s, "name": state.players[s].name, "role": state.players[s].role,
              "original_role": state.players[s].original_role, "alive": state.players[s].alive,
              "secrets": rules.view_extra(state, s if not sees_all else MJ).get("secrets", {})}
             for s in mine[1:]
         ]
-    from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
+    return out
 
-    out["channels"] = channels_of(state, rules, viewer)
+
+# -- views kept up to date by parts ---------------------------------------------------------------------------
+# Most events can change anything in a view. The frequent ones change little: a vote changes the prompts (and what
+# a ruleset derives from their answers, such as the Petite Fille's peek at the wolves' vote); a chat message, a line
+# of narration or an MJ log entry changes no view at all; the timer changes only the MJ's bookkeeping. The hub asks
+# `refresh` for just those parts after such events instead of a whole view for every viewer: a vote in a room of
+# twelve no longer recomputes who knows whose card twelve times over. tests/test_view_parts.py checks, after every
+# command of random games of each ruleset, that the refreshed view equals a whole one for every viewer.
+EVERYTHING = "*"
+EFFECTS: dict[str, frozenset[str]] = {
+    "said": frozenset(),
+    "hidden": frozenset(),
+    "announce": frozenset(),
+    "override": frozenset(),
+    "rng": frozenset(),
+    "answered": frozenset({"prompts"}),
+    "timer": frozenset({"mj"}),
+}
+BASE_KEYS = frozenset({"ruleset", "phase", "night", "day", "step", "paused", "options", "composition", "players",
+                       "prompts", "viewer", "result", "me", "mj", "channels"})
+
+
+def effects(events: list[Event]) -> frozenset[str]:
+    """The parts of any view that `events` can have changed (EVERYTHING when unsure)."""
+    out: set[str] = set()
+    for event in events:
+        touched = EFFECTS.get(event.type)
+        if touched is None:
+            return frozenset({EVERYTHING})
+        out |= touched
+    return frozenset(out)
+
+
+def view_parts(state: GameState, viewer: Viewer, parts: frozenset[str]) -> dict[str, Any]:
+    """The top-level keys of the viewer's view that events which changed only `parts` can have changed, computed
+    again (the whole view when `parts` holds EVERYTHING). When the prompts changed, the ruleset's own keys are
+    all here: one missing from the result is gone from the view."""
+    if EVERYTHING in parts:
+        return view(state, viewer)
+    out: dict[str, Any] = {}
+    if "prompts" in parts:
+        sees_all = omniscient(state, viewer)
+        mine = state.seats_of(viewer)
+        out["prompts"] = prompts_part(state, viewer, sees_all, mine)
+        out.update(extra_part(state, viewer, sees_all, mine))
+    if "mj" in parts and viewer == MJ and omniscient(state, viewer):
+        out["mj"] = mj_part(state)
+    return out
+
+
+def refresh(state: GameState, viewer: Viewer, previous: dict[str, Any], parts: frozenset[str]) -> dict[str, Any]:
+    """The viewer's whole view after such events, from its view before them (what a client holding `previous`
+    gets by applying the hub's patch)."""
+    fresh = view_parts(state, viewer, parts)
+    if EVERYTHING in parts:
+        return fresh
+    out = {k: v for k, v in previous.items() if k in BASE_KEYS or "prompts" not in parts or k in fresh}
+    out.update(fresh)
     return out

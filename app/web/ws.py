@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnected, WebSocketState
 from app.engine import Rejected
 from app.realtime.hub import Connection, Viewer, encode
 from app.rooms.service import Room
+from app.web.budget import Budget
 from app.web.deps import Services, client_ip, find_room, origin_allowed, submit
 from app.web.edge import EdgeError, check, parse_json
 
@@ -194,10 +195,10 @@ async def serve(svc: Services, ws: WebSocket, room: Room, viewer: Viewer, hello:
     try:
         svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
                        held if held in ("own", "all") else None)
-        key = f"ws:{id(conn)}"
+        budget = Budget(svc.settings.frame_rate)
         while True:
             data = await read_frame(ws)
-            if not svc.limiter.hit(svc.settings.frame_rate, key):
+            if not budget.take():
                 await send(conn, ws, over_limit(data))
                 continue
             try:

@@ -386,7 +386,14 @@ export class Connection {
       this.events.push(...frame.events);
       this.n = frame.n;
       this.stream = frame.stream;
-      this.view = frame.view;
+      if (frame.view) {
+        this.view = frame.view;
+      } else {
+        // An update carries only the parts of the view that changed (and the names of those that are gone).
+        const next = { ...this.view, ...frame.patch };
+        for (const key of frame.drop || []) delete next[key];
+        this.view = next;
+      }
       this.offset = frame.server_time - Date.now() / 1000;
       this.attempt = 0;
       this.onStatus("online");

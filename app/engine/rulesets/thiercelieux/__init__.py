@@ -336,28 +336,34 @@ class Thiercelieux(Ruleset):
         return None
 
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
-        # Public facts of the village: who is charmed (001), who is a frog today (004), the raven's mark (001),
-        # the village idiot (004), whether the villagers lost their powers (001).
-        out: dict[str, Any] = {
-            "public": {
-                "charmed": sorted(p.seat for p in state.players.values() if p.tags.get("charmed")),
-                "frogs": sorted(p.seat for p in state.players.values()
-                                if p.tags.get("frog_day") == state.day and state.phase == "day"),
-                "raven": state.flags.get("raven"),
-                "idiot": state.flags.get("idiot"),
-                "powers_lost": bool(state.flags.get("powers_lost")),
-                "role_talk": state.options.get("role_talk", "allowed"),
-                # "C'est sûrement pas lui" (004): who is still standing.
-                "standing": state.pending.get("standing") if state.phase == "day" else None,
-                # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
-                "day_roles": state.flags.get("day_roles"),
-                "shielded": day_roles.shielded(state),
-                "chatelain_used": {"pardon": bool(state.flags.get("chatelain_pardoned")),
-                                   "kill": bool(state.flags.get("chatelain_killed"))},
-            }
-        }
+        out: dict[str, Any] = {"public": state.remember("public_marks", lambda: self._public(state))}
         if viewer == MJ:
             return out
+        return self._secrets(state, viewer, out)
+
+    @staticmethod
+    def _public(state: GameState) -> dict[str, Any]:
+        """Public facts of the village: who is charmed (001), who is a frog today (004), the raven's mark (001), the
+        village idiot (004), whether the villagers lost their powers (001). The same for every viewer: computed
+        once per version of the state, and written once per publish."""
+        return {
+            "charmed": sorted(p.seat for p in state.players.values() if p.tags.get("charmed")),
+            "frogs": sorted(p.seat for p in state.players.values()
+                            if p.tags.get("frog_day") == state.day and state.phase == "day"),
+            "raven": state.flags.get("raven"),
+            "idiot": state.flags.get("idiot"),
+            "powers_lost": bool(state.flags.get("powers_lost")),
+            "role_talk": state.options.get("role_talk", "allowed"),
+            # "C'est sûrement pas lui" (004): who is still standing.
+            "standing": state.pending.get("standing") if state.phase == "day" else None,
+            # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
+            "day_roles": state.flags.get("day_roles"),
+            "shielded": day_roles.shielded(state),
+            "chatelain_used": {"pardon": bool(state.flags.get("chatelain_pardoned")),
+                               "kill": bool(state.flags.get("chatelain_killed"))},
+        }
+
+    def _secrets(self, state: GameState, viewer: int | str, out: dict[str, Any]) -> dict[str, Any]:
         me = state.players.get(viewer) if isinstance(viewer, int) else None
         if me is None:
             return out
