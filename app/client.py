@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from typing import Any
 
 import httpx
@@ -57,6 +58,7 @@ class Client:
         self.n = 0
         self.stream: str | None = None
         self.frames: list[dict[str, Any]] = []
+        self.busy = 0  # commands the server refused as busy, and that were sent again
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -114,12 +116,19 @@ class Client:
                     fut.set_exception(ClientError("closed", "connection closed"))
 
     async def send(self, command: str, cid: str | None = None, **args: Any) -> dict[str, Any]:
-        """Send a command and wait for its ack or rejection."""
+        """Send a command and wait for its ack or rejection. A `busy` server changed nothing: the same command is
+        sent again, under the same cid, after a growing pause."""
         cid = cid or f"c{next(_cids)}"
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._replies[cid] = fut
-        await self._ws.send(json.dumps({"type": "command", "cid": cid, "command": command, "args": args}))
-        return await asyncio.wait_for(fut, 15)
+        for attempt in range(12):
+            fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self._replies[cid] = fut
+            await self._ws.send(json.dumps({"type": "command", "cid": cid, "command": command, "args": args}))
+            reply = await asyncio.wait_for(fut, 15)
+            if reply.get("code") != "busy":
+                break
+            self.busy += 1
+            await asyncio.sleep(min(2.0, 0.05 * 2**attempt) * (0.5 + random.random()))
+        return reply
 
     async def do(self, command: str, **args: Any) -> None:
         reply = await self.send(command, **args)

@@ -26,7 +26,7 @@ from app.settings import Settings, get_settings
 from app.store.db import Database
 from app.web import api, pages, ws
 from app.web import soupcons as soupcons_api  # soupcons: bot seats
-from app.web.deps import Limiter, Services
+from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         timers = Timers(rooms.tick)
         rooms.publisher = hub
         rooms.timers = timers
-        app.state.services = Services(settings, db, rooms, hub, timers, Limiter())
+        app.state.services = Services(settings, db, rooms, hub, timers, Limiter(),
+                                      Admission(settings.room_queue, settings.command_queue))
         # Timers survive restarts: every pending deadline is re-armed; an overdue one fires at once.
         for room_id, at in await rooms.pending_deadlines():
             timers.arm(room_id, at)

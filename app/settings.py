@@ -13,6 +13,9 @@ LOOKUP_RATE       failed room-code lookups per client address (default 20/minute
                   from that address is refused until the window frees up.
 SPECTATOR_SOCKETS spectator websockets per client address (default 20).
 MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
+ROOM_QUEUE, COMMAND_QUEUE
+                  commands waiting for their room (default 100), and in all (default 5000); past either a
+                  command is refused with `busy` (nothing changed; clients send it again after a pause).
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ class Settings(BaseSettings):
     chat_rate: str = "8/10seconds"
     lookup_rate: str = "20/minute"
     spectator_sockets: int = 20
+    # Commands waiting for their room, per room and in all; past either a command is refused as `busy`.
+    room_queue: int = 100
+    command_queue: int = 5000
     max_body: int = 65536
     log_level: str = "INFO"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,6 +32,7 @@ STATUS = {
     "mj_only": 403,
     "spectator": 403,
     "rate_limited": 429,
+    "busy": 503,
 }
 
 
@@ -60,6 +63,7 @@ class Services:
     hub: Hub
     timers: Timers
     limiter: Limiter
+    admission: Admission
     spectators: Counter[str] = field(default_factory=Counter)  # open spectator sockets per client address
 
 
@@ -114,17 +118,48 @@ def options_checked(ruleset: str, options: dict[str, Any]) -> None:
         raise Rejected("bad_options", "These options could not be checked; change the values you set.") from None
 
 
+class Admission:
+    """Commands waiting for their turn, in a room and in all: past a bound a command is refused with `busy` (nothing
+    changed; clients send it again after a pause) instead of joining a queue that grows without end while the
+    server is over capacity. Waiting commands are still all applied, in order."""
+
+    def __init__(self, per_room: int, total: int) -> None:
+        self.per_room = per_room
+        self.total = total
+        self.waiting: dict[str, int] = {}
+        self.all = 0
+
+    @contextmanager
+    def enter(self, room_id: str) -> Iterator[None]:
+        here = self.waiting.get(room_id, 0)
+        if here >= self.per_room or self.all >= self.total:
+            raise Rejected("busy", "The server is busy; nothing was changed, please try again.")
+        self.waiting[room_id] = here + 1
+        self.all += 1
+        try:
+            yield
+        finally:
+            self.all -= 1
+            left = self.waiting[room_id] - 1
+            if left:
+                self.waiting[room_id] = left
+            else:
+                del self.waiting[room_id]
+
+
 async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dict[str, Any],
                  cid: str | None) -> list[Event]:
-    """`RoomService.submit`, with any exception it lets through turned into a rejection: the sender gets an answer
-    and its socket stays up."""
-    try:
-        return await svc.rooms.submit(room, viewer, command, args, cid)
-    except Rejected:
-        raise
-    except Exception:
-        log.exception("command %r of room %s failed", command, room.id)
-        raise Rejected("command_failed", "This command could not be carried out; nothing was changed.") from None
+    """`RoomService.submit` within the admission bounds, with any exception it lets through turned into a
+    rejection: the sender gets an answer and its socket stays up."""
+    with svc.admission.enter(room.id):
+        try:
+            return await svc.rooms.submit(room, viewer, command, args, cid)
+        except Rejected:
+            raise
+        except Exception:
+            log.exception("command %r of room %s failed", command, room.id)
+            raise Rejected("command_failed",
+                           "This command could not be carried out; nothing was changed.") from None
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:

@@ -435,9 +435,21 @@ export class Connection {
     this.retry = setTimeout(() => this.connect(), delay);
   }
 
-  /** Send a command; resolves on its ack, rejects (ApiError) on a rejection. */
-  send(command, args = {}) {
+  /** Send a command; resolves on its ack, rejects (ApiError) on a rejection. A `busy` server (nothing was
+   * changed) gets the same command again, under the same cid, after a growing pause. */
+  async send(command, args = {}) {
     const cid = `c${Date.now().toString(36)}${(cidCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendOnce(cid, command, args);
+      } catch (err) {
+        if (err.code !== "busy" || attempt >= 8) throw err;
+        await new Promise((r) => setTimeout(r, Math.min(4000, 100 * 2 ** attempt) * (0.5 + Math.random())));
+      }
+    }
+  }
+
+  sendOnce(cid, command, args) {
     return new Promise((resolve, reject) => {
       if (!this.raw({ type: "command", cid, command, args })) {
         reject(new ApiError("closed", "not connected"));
