@@ -20,6 +20,7 @@ from starlette.types import ASGIApp
 
 from app.realtime.bus import PgBus
 from app.realtime.hub import Hub
+from app.realtime.pauses import GcPolicy, LoopWatch
 from app.realtime.timers import Timers
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
@@ -94,9 +95,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bus = PgBus(db.url, rooms.process, rooms.catch_up)
             bus.start()
         app.state.bus = bus
+        watch = LoopWatch()
+        watch.start()
+        app.state.loop_watch = watch
+        policy = GcPolicy(settings.gc_freeze_every, settings.gc_full_every) if settings.gc_freeze_every else None
+        if policy is not None:
+            policy.start()  # after the start-up work above: what it built lives long
         try:
             yield
         finally:
+            await watch.stop()
+            if policy is not None:
+                await policy.stop()
             if bus is not None:
                 await bus.close()
             await timers.close()

@@ -13,6 +13,9 @@ LOOKUP_RATE       failed room-code lookups per client address (default 20/minute
                   from that address is refused until the window frees up.
 SPECTATOR_SOCKETS spectator websockets per client address (default 20).
 MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
+GC_FREEZE_EVERY, GC_FULL_EVERY
+                  seconds between garbage-collector sweeps that freeze survivors (default 30; 0: Python's
+                  default policy), and between whole collections (default 3600; 0: never).
 ROOM_QUEUE, COMMAND_QUEUE
                   commands waiting for their room (default 100), and in all (default 5000); past either a
                   command is refused with `busy` (nothing changed; clients send it again after a pause).
@@ -57,6 +60,10 @@ class Settings(BaseSettings):
     # Commands waiting for their room, per room and in all; past either a command is refused as `busy`.
     room_queue: int = 100
     command_queue: int = 5000
+    # Garbage collection (app/realtime/pauses.py): freeze survivors every N s (0: Python's default policy), and
+    # unfreeze for one whole collection every M s (0: never).
+    gc_freeze_every: float = 30.0
+    gc_full_every: float = 3600.0
     max_body: int = 65536
     log_level: str = "INFO"
 

@@ -56,9 +56,11 @@ def links(request: Request, code: str) -> dict[str, str]:
 
 
 @router.get("/healthz")
-async def healthz(svc: Services = Depends(services)) -> dict[str, Any]:
+async def healthz(request: Request, svc: Services = Depends(services)) -> dict[str, Any]:
+    watch = getattr(request.app.state, "loop_watch", None)
     return {"status": "ok", "database": database_kind(svc.db.url), "rooms_loaded": len(svc.rooms.rooms),
-            "connections": svc.hub.count()}
+            "connections": svc.hub.count(),
+            "loop_lag_max_ms": round(watch.max_lag * 1000, 1) if watch is not None else None}
 
 
 @router.get("/api/rulesets/{key}")

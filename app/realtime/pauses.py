@@ -1,0 +1,98 @@
+"""The event loop's health: how long it was held up, and a garbage-collection policy that keeps full collections
+from holding it up.
+
+A server holding thousands of sockets and rooms keeps millions of long-lived objects. CPython's full collection
+scans them all (seconds at 12,000 sockets), and it comes when enough survivors piled up: a pause of the whole event
+loop every minute or so. So every `freeze_every` seconds the policy collects what is young (whatever was created
+since the last time, which is all a collection needs to look at) and then freezes the survivors
+(`gc.freeze()`): from then on no automatic collection scans them. Reference counting still frees them when they
+die; only a reference cycle that dies after being frozen waits for the occasional whole collection
+(`full_every`, after unfreezing), the one pause the policy allows, rare and scheduled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import time
+
+from prometheus_client import Gauge, Histogram
+
+log = logging.getLogger("veillee.pauses")
+LAG = Histogram("veillee_loop_lag_seconds", "How late the event loop ran a 10 ms timer",
+                buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
+LAG_MAX = Gauge("veillee_loop_lag_max_seconds", "The longest event-loop hold-up seen since the start")
+FROZEN = Gauge("veillee_gc_frozen_objects", "Objects in the garbage collector's permanent generation")
+
+
+class LoopWatch:
+    """A timer that wakes every `interval` seconds and measures how late it wakes: the loop's hold-ups."""
+
+    def __init__(self, interval: float = 0.01) -> None:
+        self.interval = interval
+        self.max_lag = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(self.interval)
+            lag = max(0.0, loop.time() - before - self.interval)
+            LAG.observe(lag)
+            if lag > self.max_lag:
+                self.max_lag = lag
+                LAG_MAX.set(lag)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+class GcPolicy:
+    """Young collections as usual, survivors frozen every `freeze_every` s, a whole collection every `full_every`
+    s (0: never)."""
+
+    def __init__(self, freeze_every: float = 30.0, full_every: float = 3600.0) -> None:
+        self.freeze_every = freeze_every
+        self.full_every = full_every
+        self._task: asyncio.Task[None] | None = None
+        self.last_pause = 0.0
+
+    def start(self) -> None:
+        gc.collect()
+        gc.freeze()  # modules, settings, the rooms loaded at start: long-lived by nature
+        FROZEN.set(gc.get_freeze_count())
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        last_full = time.monotonic()
+        while True:
+            await asyncio.sleep(self.freeze_every)
+            if self.full_every and time.monotonic() - last_full >= self.full_every:
+                gc.unfreeze()
+                last_full = time.monotonic()
+            self.sweep()
+
+    def sweep(self) -> None:
+        """Collect what is not frozen yet, then freeze what survived."""
+        t0 = time.perf_counter()
+        gc.collect()
+        gc.freeze()
+        self.last_pause = time.perf_counter() - t0
+        FROZEN.set(gc.get_freeze_count())
+        log.debug("gc sweep: %.1f ms, %d frozen", self.last_pause * 1000, gc.get_freeze_count())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        gc.unfreeze()
