@@ -24,7 +24,7 @@ async def test_the_loop_watch_sees_a_hold_up() -> None:
     watch = LoopWatch(interval=0.005)
     watch.start()
     await asyncio.sleep(0.05)
-    time.sleep(0.12)  # the loop is held up, as by a long collection
+    time.sleep(0.12)  # noqa: ASYNC251 - the loop held up on purpose, as by a long collection
     await asyncio.sleep(0.05)
     await watch.stop()
     assert 0.1 <= watch.max_lag < 1.0
