@@ -40,8 +40,15 @@ lint: venv
 demo: venv
 	$(BIN)/python -m app demo
 
+# Veillée next to a bare uvicorn + FastAPI ceiling, over real websockets (docs/bench.md): 1,000 rooms of 12 sockets,
+# three runs, about half an hour; `make bench QUICK=1`: one small run, about a minute. Writes bench-results.json and
+# bench-latency.png. BENCH_POSTGRES: a database for the PostgreSQL figure (its tables are emptied; skipped if it does
+# not answer); BENCH_ARGS: more options (`python -m app bench --help`).
+BENCH_POSTGRES ?= postgresql://veillee:veillee@127.0.0.1:5432/veillee_bench
 bench: venv
-	$(BIN)/python -m app bench
+	$(BIN)/python -c 'import matplotlib' 2>/dev/null || $(BIN)/pip install -q -e '.[bench]'
+	$(BIN)/python -m app bench $(if $(QUICK),--quick) --uvicorn-flags "$(UVICORN_LIMITS)" \
+		--postgres "$(BENCH_POSTGRES)" $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

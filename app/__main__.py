@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import sys
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,8 +24,25 @@ def main(argv: list[str] | None = None) -> int:
     roles = sub.add_parser("roles", help="list the roles of a ruleset")
     roles.add_argument("--ruleset", default="thiercelieux")
     roles.add_argument("--lang", default="fr", choices=["fr", "en"])
-    bench = sub.add_parser("bench", help="measure engine and server speed")
-    bench.add_argument("--quick", action="store_true")
+    bench = sub.add_parser("bench", help="measure Veillée next to a bare uvicorn ceiling (docs/bench.md)")
+    bench.add_argument("--quick", action="store_true", help="one small run (20 rooms, well under a minute of load)")
+    bench.add_argument("--runs", type=int, help="runs (3; quick: 1)")
+    bench.add_argument("--rooms", type=int, help="rooms of the load (1000; quick: 20)")
+    bench.add_argument("--players", type=int, help="players, hence sockets, per room (12)")
+    bench.add_argument("--workers", type=int, help="load generator processes (1)")
+    bench.add_argument("--step", type=float, help="seconds of each offered rate of the ladder (8; quick: 2)")
+    bench.add_argument("--fixed-rate", type=float, help="the fixed offered votes/s (200; quick: 50)")
+    bench.add_argument("--systems", help="comma-separated: ceiling,veillee (both)")
+    bench.add_argument("--postgres", help="a PostgreSQL URL for the 10-room latency on PostgreSQL (its tables are "
+                       "emptied); env BENCH_POSTGRES")
+    bench.add_argument("--server-dir", help="the source tree whose Veillée is measured (this one); e.g. an export "
+                       "of another commit")
+    bench.add_argument("--label", help="names what is measured in the JSON (e.g. the commit of --server-dir)")
+    bench.add_argument("--uvicorn-flags", help="uvicorn's flags for both servers (the Makefile's UVICORN_LIMITS)")
+    bench.add_argument("--out", help="the JSON of every figure (bench-results.json)")
+    bench.add_argument("--plot", help="the PNG of latency against load (bench-latency.png); 'none': no plot")
+    bench.add_argument("--replot", metavar="JSON", help="only draw the plot (--plot) again from a results file")
+    bench.add_argument("--work", help="where databases and server logs go (a temporary directory)")
     args = parser.parse_args(argv)
 
     if args.cmd == "simulate":
@@ -45,9 +63,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{translate(args.lang, 'role.' + role.key)}\t{translate(args.lang, 'camp.' + role.camp)}")
         return 0
     if args.cmd == "bench":
+        import os
+        from pathlib import Path
+
         from app.bench import main as bench_main
 
-        return asyncio.run(bench_main(quick=args.quick))
+        if args.replot:
+            from app.bench.plot import plot
+
+            plot(json.loads(Path(args.replot).read_text()), Path(args.plot or "bench-latency.png"))
+            return 0
+
+        options: dict[str, Any] = {k: v for k, v in {
+            "runs": args.runs, "rooms": args.rooms, "players": args.players, "workers": args.workers,
+            "step": args.step, "fixed_rate": args.fixed_rate, "flags": args.uvicorn_flags,
+            "label": args.label}.items() if v is not None}
+        if args.systems:
+            options["systems"] = tuple(s.strip() for s in args.systems.split(",") if s.strip())
+        postgres = args.postgres if args.postgres is not None else os.environ.get("BENCH_POSTGRES")
+        if postgres:
+            options["postgres"] = postgres
+        for key, value in (("server_dir", args.server_dir), ("out", args.out), ("work", args.work)):
+            if value:
+                options[key] = Path(value).resolve()
+        if args.plot:
+            options["plot"] = None if args.plot == "none" else Path(args.plot)
+        return asyncio.run(bench_main(quick=args.quick, **options))
     return 2
 
 

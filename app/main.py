@@ -92,7 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bus = None
         if db.kind == "postgresql":
             # Several processes may serve one database: tell each other which rooms moved on.
-            bus = PgBus(db.url, rooms.process, rooms.catch_up)
+            bus = PgBus(db.url, rooms.process, rooms.heard, rooms.catch_up_all)
             bus.start()
         app.state.bus = bus
         watch = LoopWatch()
@@ -110,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if bus is not None:
                 await bus.close()
             await timers.close()
+            await rooms.close()
             await db.dispose()
 
     app = Veillee(title="Veillée", lifespan=lifespan, docs_url=None, redoc_url=None)

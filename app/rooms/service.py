@@ -1,8 +1,16 @@
 """The room service: the only writer of a room's event log.
 
-A command runs under the room's lock: decide on the in-memory state, append the events in one transaction that
-checks the expected sequence number (the database serialises writers, even across processes), commit, and only
-then publish and re-arm the room's timer. A rejected or rolled-back command sends nothing.
+A command runs under the room's lock and goes to the process's writer (app/store/writer.py), which commits the
+commands of many rooms together. Inside that transaction, the room's row locked, the events other processes
+appended since this copy are folded into the room's working state, then the command is decided on it, in place
+(app/rooms/inplace.py), and its events appended: a command is never decided on a stale copy, so it is never
+refused as stale nor lost. Once the transaction is over, the others' events and then the command's own join the
+room's committed state and log and are published, and the timer is re-armed, still under the room's lock. A
+refused or failed command publishes nothing of its own and leaves the committed state as it was; the working
+state is cloned again from it (the only copy of a whole state, on that rare path).
+
+Between commands, the bus (app/realtime/bus.py) brings what other processes commit: `heard` reads it, folds it and
+publishes it under each room's lock, or leaves it to the command that holds the lock.
 """
 
 from __future__ import annotations
@@ -13,25 +21,31 @@ import logging
 import secrets as pysecrets
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import Command, Event, GameState, Rejected, replay
 from app.engine.core import apply, new_state
 from app.engine.model import MJ, SYSTEM
 from app.engine.ruleset import get_ruleset
+from app.rooms.inplace import decide_in_place, detached, fold
 from app.rooms.secrets import hash_token, new_code, new_token, same_hash
 from app.store import repository as repo
 from app.store.db import Database
+from app.store.writer import Job, Reader, WriteFailed, Writer
 
 log = logging.getLogger("veillee.rooms")
 Viewer = int | str
-Extra = Callable[[AsyncSession], Awaitable[None]]
-Prepare = Callable[["Room"], Awaitable[dict[str, Any]]]
+SeatRow = tuple[int, str, str, float]  # seat, token hash, name, at
+Extra = Callable[[dict[str, Any]], list[SeatRow]]  # the seat tokens a command writes with its events, from its args
+Prepare = Callable[["Room"], dict[str, Any]]
+BUS_CHANNEL = "veillee_rooms"
+WRITER_LANES = 4  # PostgreSQL: transactions in flight at once, each for its own share of the rooms
+BUSY = "The server is busy; nothing was changed, please try again."
+FAILED = "This command could not be carried out; nothing was changed."
 
 
 class Publisher(Protocol):
@@ -44,16 +58,24 @@ class Arming(Protocol):
     def arm(self, room_id: str, at: float | None) -> None: ...
 
 
-@dataclass
+@dataclass(eq=False)
 class Room:
     id: str
     code: str
     ruleset: str
     mj_token_hash: str
-    state: GameState
+    state: GameState  # the committed state: what readers see; always the fold of `events`
     events: list[Event]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     cids: set[str] = field(default_factory=set)
+    last_seat: int = -1  # the highest seat that ever had a token: never given again
+    heard: int = 0  # the last seq the bus announced: above `state.seq`, this copy has events to catch up
+    # The state commands are decided on, in place, under the lock. Equal to `state` between commands; shares no
+    # object with it or with the log.
+    work: GameState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.work = self.state.clone()
 
 
 def to_row(event: Event) -> dict[str, Any]:
@@ -70,6 +92,18 @@ def scoped_cid(sender: str, cid: str) -> str:
     return f"{sender[:24]}:{hashlib.blake2b(cid.encode('utf-8', 'replace'), digest_size=16).hexdigest()}"
 
 
+def note_seats(room: Room, events: list[Event]) -> None:
+    for e in events:
+        if e.type == "joined":
+            room.last_seat = max(room.last_seat, e.data["seat"])
+
+
+def substituted(events: list[Event]) -> list[int]:
+    """Seats a substitute took in these events: their old sockets must close, on every process."""
+    return [e.data["params"]["seat"] for e in events
+            if e.type == "announce" and e.data.get("key") == "substituted" and "seat" in e.data.get("params", {})]
+
+
 class RoomService:
     def __init__(self, db: Database, snapshot_every: int = 50, clock: Callable[[], float] = time.time) -> None:
         self.db = db
@@ -81,6 +115,16 @@ class RoomService:
         self.timers: Arming | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self.process = uuid.uuid4().hex[:12]  # this process's name on the bus
+        postgres = db.kind == "postgresql"
+        self.writer = Writer(db, self.process, BUS_CHANNEL if postgres else None, WRITER_LANES if postgres else 1)
+        self.reader = Reader(db)
+        self._background: set[asyncio.Task[Any]] = set()
+
+    async def close(self) -> None:
+        await self.writer.close()
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
 
     # -- rooms ---------------------------------------------------------------------------------------------
     async def create_room(self, ruleset: str, options: dict[str, Any] | None = None,
@@ -96,8 +140,8 @@ class RoomService:
         return await self._insert(ruleset, hash_token(token), state, events, []), token
 
     async def _insert(self, ruleset: str, mj_token_hash: str, state: GameState, events: list[Event],
-                      seats: list[tuple[int, str, str]]) -> Room:
-        """Store a new room under a fresh code, with its first events and its seats' (seat, token hash, name)."""
+                      seats: list[SeatRow]) -> Room:
+        """Store a new room under a fresh code, with its first events and its seats."""
         room_id = uuid.uuid4().hex
         at = self.clock()
         for _ in range(5):
@@ -106,16 +150,16 @@ class RoomService:
                 async with self.db.writing() as s:
                     await repo.create_room(s, room_id=room_id, code=code, ruleset=ruleset,
                                            mj_token_hash=mj_token_hash, at=at)
-                    await repo.append_events(s, room_id, 0, [to_row(e) for e in events], None)
-                    for seat, token_hash, name in seats:
-                        await repo.upsert_seat_token(s, room_id, seat, token_hash, name, at)
+                    await repo.append_events(s, [repo.Append(room_id, 0, [to_row(e) for e in events],
+                                                             deadline=state.wake_at, seats=seats)])
                     await s.commit()
                 break
             except IntegrityError:  # a code collision, however unlikely: draw another
                 continue
         else:  # pragma: no cover
             raise RuntimeError("could not draw a free room code")
-        room = Room(room_id, code, ruleset, mj_token_hash, state, events)
+        room = Room(room_id, code, ruleset, mj_token_hash, state, events,
+                    last_seat=max([-1, *(seat for seat, *_ in seats)]))
         self.rooms[room_id] = room
         self.codes[code] = room_id
         return room
@@ -142,6 +186,9 @@ class RoomService:
             if room is not None:
                 self.rooms[room_id] = room
                 self.codes[room.code] = room_id
+                if self.db.kind == "postgresql":
+                    # What another process committed while we read (its bus message found no room here yet).
+                    self._spawn(self.catch_up(room_id))
             return room
 
     async def _load(self, room_id: str) -> Room | None:
@@ -152,6 +199,7 @@ class RoomService:
                 return None
             rows = await repo.load_events(s, room_id)
             snap = await repo.latest_snapshot(s, room_id)
+            last_seat = await repo.last_seat(s, room_id)
         events = [from_row(r) for r in rows]
         get_ruleset(row.ruleset)  # its package registers any event handler of its own before the replay
         if snap is not None and snap.seq <= len(events):
@@ -160,13 +208,19 @@ class RoomService:
         else:
             state = replay(events)
         cids = {r.cid for r in rows if r.cid}
-        return Room(row.id, row.code, row.ruleset, row.mj_token_hash, state, events, cids=cids)
+        last_seat = max([last_seat, *(e.data["seat"] for e in events if e.type == "joined")])
+        return Room(row.id, row.code, row.ruleset, row.mj_token_hash, state, events, cids=cids, last_seat=last_seat)
 
     async def forget(self, room_id: str) -> None:
         """Drop the in-memory copy (tests use it to prove a room reloads from the database)."""
         room = self.rooms.pop(room_id, None)
         if room is not None:
             self.codes.pop(room.code, None)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._background.discard)
 
     # -- who is speaking ---------------------------------------------------------------------------------------
     async def authenticate(self, room: Room, token: str | None) -> Viewer:
@@ -189,104 +243,155 @@ class RoomService:
         """Apply a command once: a client id already applied *for the same sender* is acknowledged without being
         applied again (client ids are scoped per sender, so one seat cannot swallow another's command by reusing
         its id). `sender` names the sender when `by` does not single it out (a spectator's connection).
-        `prepare` computes the arguments under the room's lock (a join picks its seat there)."""
+        `prepare` computes the arguments under the room's lock, on the room's latest state (a join picks its seat
+        there); `extra` gives the seat tokens to write with the command's events."""
         if by == "spectator" and type_ != "say":
             raise Rejected("spectator", "Spectators watch (and chat among themselves); they do not act.")
         key = scoped_cid(sender if sender is not None else str(by), cid) if cid else None
-        pulled: list[Event] = []
-        appended: list[Event] = []
-        async with room.lock:
-            try:
-                for _attempt in range(3):
-                    if key is not None and key in room.cids:
-                        break
-                    if prepare is not None:
-                        args = await prepare(room)
-                    cmd = Command(type=type_, by=by, at=self.clock(), args=args or {})
-                    state, events = self._decide(room, cmd)
-                    if not events and extra is None:
-                        break
-                    try:
-                        await self._append(room, state, events, key, extra)
-                    except repo.SeqConflict:
-                        # Another process wrote first: take its events and decide again on the fresh state, so
-                        # that simultaneous commands are serialised, never refused as stale.
-                        pulled += await self._pull(room)
-                        continue
-                    except (SQLAlchemyError, OSError) as exc:
-                        # Nothing was stored and the room's copy is untouched: the sender may simply retry.
-                        log.warning("room %s: command %s not stored: %s", room.id, type_, exc)
-                        raise Rejected("busy", "The server is busy; nothing was changed, please try again.") from None
-                    room.state = state
-                    room.events.extend(events)
-                    appended = events
-                    if key is not None:
-                        room.cids.add(key)
-                    break
-                else:
-                    raise Rejected("stale", "The game is very busy; please try again.")
-            finally:
-                # Under the lock, right after the commit: every viewer's frames are queued in commit order.
-                if self.publisher is not None and (pulled or appended):
-                    self.publisher.publish(room, pulled + appended)
-        if self.timers is not None:
-            self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
-        return appended
+        # Once queued, a command runs to its end even if its sender goes away: its outcome must reach the room's
+        # state, its log and every other socket.
+        task = asyncio.get_running_loop().create_task(self._command(room, by, type_, args, key, extra, prepare))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(task)
 
-    @staticmethod
-    def _decide(room: Room, cmd: Command) -> tuple[GameState, list[Event]]:
-        """The engine's decision; a bug in a rule refuses the command (nothing is stored) instead of failing the
-        socket or the request that carried it."""
+    async def _command(self, room: Room, by: Viewer, type_: str, args: dict[str, Any] | None, key: str | None,
+                       extra: Extra | None, prepare: Prepare | None) -> list[Event]:
+        pulled: list[Event] = []  # committed by other processes, read by the transaction: in `work` only, so far
+        decided: list[Event] = []
+
+        def decide(rows: list[repo.EventRow]) -> repo.Append | None:
+            # In the writer's transaction, the room's row locked: nothing can be appended before this decision.
+            # Only the working state changes here; the committed one, and the sockets, once the transaction is over.
+            decided.clear()
+            if rows:
+                events = [from_row(r) for r in rows]
+                fold(room.work, [detached(e) for e in events])
+                pulled.extend(events)
+                room.cids.update(r.cid for r in rows if r.cid)
+                note_seats(room, events)
+            if key is not None and key in room.cids:
+                return None
+            final = prepare(room) if prepare is not None else (args or {})
+            events = self._decide(room, Command(type=type_, by=by, at=self.clock(), args=final))
+            if not events:
+                return None
+            decided.extend(detached(e) for e in events)
+            expected, work = room.state.seq + len(pulled), room.work
+            snapshot = None
+            if (expected + len(events)) // self.snapshot_every > expected // self.snapshot_every:
+                snapshot = work.model_dump(mode="json")
+            return repo.Append(room.id, expected, [to_row(e) for e in decided], key, work.wake_at,
+                               work.phase == "ended", extra(final) if extra is not None else [], snapshot)
+
+        def undo() -> list[int]:
+            # What others committed stays; this command's decision goes.
+            kicks = self._committed(room, pulled)
+            pulled.clear()
+            self._restore(room)
+            return kicks
+
+        kicks: list[int] = []
         try:
-            return apply(room.state, cmd)
+            async with room.lock:
+                try:
+                    alone = False
+                    while True:
+                        try:
+                            append = await self.writer.write(Job(room.id, room.state.seq, decide, alone))
+                            break
+                        except WriteFailed as exc:
+                            kicks += undo()
+                            if exc.alone:
+                                # Nothing of it was stored and the room is as it was: the sender may simply retry.
+                                log.warning("room %s: command %s not stored: %s", room.id, type_, exc.cause)
+                                raise Rejected("busy", BUSY) from None
+                            alone = True  # a neighbour's failure, perhaps: again, in a transaction of its own
+                        except Rejected:
+                            kicks += undo()
+                            raise
+                        except Exception:  # a bug (or the database behind this copy): refused, nothing changed
+                            kicks += undo()
+                            log.exception("room %s: command %s failed", room.id, type_)
+                            raise Rejected("command_failed", FAILED) from None
+                    mine = decided if append is not None else []
+                    if key is not None and mine:
+                        room.cids.add(key)
+                    # Under the lock, right after the commit: every viewer's frames are queued in commit order.
+                    kicks += self._committed(room, pulled + mine)
+                    return mine
+                finally:
+                    await self._kick(room, kicks)
+                    self._arm(room)
+        finally:
+            self._released(room)
+
+    def _decide(self, room: Room, cmd: Command) -> list[Event]:
+        """The engine's decision, in place on the working state; a bug in a rule refuses the command (nothing is
+        stored) instead of failing the socket or the request that carried it. The caller restores the working
+        state."""
+        try:
+            return decide_in_place(room.work, cmd)
         except Rejected:
             raise
         except Exception:
             log.exception("room %s: command %s failed in the engine", room.id, cmd.type)
-            raise Rejected("command_failed", "This command could not be carried out; nothing was changed.") from None
+            raise Rejected("command_failed", FAILED) from None
 
-    async def _append(self, room: Room, state: GameState, events: list[Event], cid: str | None,
-                      extra: Extra | None) -> None:
-        expected = room.state.seq
-        async with self.db.writing() as s:
-            try:
-                await repo.append_events(s, room.id, expected, [to_row(e) for e in events], cid)
-            except repo.SeqConflict:
-                await s.rollback()
-                raise
-            if extra is not None:
-                await extra(s)
-            await repo.set_deadline(s, room.id, state.wake_at)
-            if state.phase == "ended":
-                await repo.set_finished(s, room.id)
-            await repo.notify_room(s, "veillee_rooms", f"{self.process}:{room.id}:{state.seq}")
-            if state.seq // self.snapshot_every > expected // self.snapshot_every:
-                await repo.save_snapshot(s, room.id, state.seq, state.model_dump(mode="json"))
-            await s.commit()
+    @staticmethod
+    def _restore(room: Room) -> None:
+        """The working state, exactly as the committed one (a clone: the rare path)."""
+        room.work = room.state.clone()
+
+    def _committed(self, room: Room, events: list[Event]) -> list[int]:
+        """Committed events join the room's committed state and log, and are published, in one synchronous step:
+        a socket attached at any moment gets each event exactly once. Returns the seats a substitute took."""
+        if not events:
+            return []
+        fold(room.state, events)
+        room.events.extend(events)
+        note_seats(room, events)
+        if self.publisher is not None:
+            self.publisher.publish(room, events)
+        return substituted(events)
+
+    def _absorb(self, room: Room, rows: list[repo.EventRow]) -> list[int]:
+        """Events other processes committed, read outside any command (the caller holds the room's lock)."""
+        events = [from_row(r) for r in rows]
+        fold(room.work, [detached(e) for e in events])
+        room.cids.update(r.cid for r in rows if r.cid)
+        return self._committed(room, events)
+
+    async def _kick(self, room: Room, seats: list[int]) -> None:
+        if self.publisher is not None:
+            for seat in seats:
+                await self.publisher.kick(room.id, seat)
+
+    def _arm(self, room: Room) -> None:
+        if self.timers is not None:
+            self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
 
     async def join(self, room: Room, name: str) -> tuple[int, str]:
-        """Take the next free seat; returns it with the seat's secret token. The seat is picked under the room's
-        lock (and again if another process wrote first), so simultaneous joins all get a seat."""
+        """Take the next free seat; returns it with the seat's secret token. The seat is picked inside the
+        transaction, on the room's latest state, so simultaneous joins (on any process) all get a seat."""
         token = new_token()
         picked: list[int] = []
 
-        async def pick(room: Room) -> dict[str, Any]:
+        def pick(room: Room) -> dict[str, Any]:
             # Never a seat that ever had a token (a player who left keeps his row, and a rematch copies a group's):
             # an old link must not open a newcomer's seat.
-            async with self.db.session() as s:
-                rows = await repo.seats(s, room.id)
-            seat = max([-1, *room.state.players, *(x.seat for x in rows)]) + 1
+            seat = max([room.last_seat, *room.work.players]) + 1
             picked[:] = [seat]
             return {"seat": seat, "name": name}
 
-        async def save_token(s: AsyncSession) -> None:
-            await repo.upsert_seat_token(s, room.id, picked[0], hash_token(token), name[:40], self.clock())
+        def seat_token(args: dict[str, Any]) -> list[SeatRow]:
+            return [(args["seat"], hash_token(token), name[:40], self.clock())]
 
-        await self.submit(room, SYSTEM, "join", extra=save_token, prepare=pick)
+        await self.submit(room, SYSTEM, "join", extra=seat_token, prepare=pick)
         return picked[0], token
 
     async def substitute(self, room: Room, seat: int, name: str | None) -> str:
-        """A substitute takes the seat: a new token replaces the old one, which stops working at once."""
+        """A substitute takes the seat: a new token replaces the old one, which stops working at once, and the
+        seat's sockets close on every process (each one kicks them when it folds the substitution)."""
         if seat not in room.state.players:
             raise Rejected("no_such_seat", f"There is no seat {seat}.", seat=seat)
         if room.state.players[seat].controller is not None:
@@ -296,12 +401,10 @@ class RoomService:
         token = new_token()
         final_name = name or room.state.players[seat].name
 
-        async def save_token(s: AsyncSession) -> None:
-            await repo.upsert_seat_token(s, room.id, seat, hash_token(token), final_name[:40], self.clock())
+        def seat_token(_args: dict[str, Any]) -> list[SeatRow]:
+            return [(seat, hash_token(token), final_name[:40], self.clock())]
 
-        await self.submit(room, SYSTEM, "substitute", {"seat": seat, "name": final_name}, extra=save_token)
-        if self.publisher is not None:
-            await self.publisher.kick(room.id, seat)
+        await self.submit(room, SYSTEM, "substitute", {"seat": seat, "name": final_name}, extra=seat_token)
         return token
 
     async def rematch(self, room: Room) -> Room:
@@ -322,34 +425,69 @@ class RoomService:
         state, more = apply(state, configure)
         events += more
         async with self.db.session() as s:
-            seats = [(x.seat, x.token_hash, x.name) for x in await repo.seats(s, room.id)]
+            seats = [(x.seat, x.token_hash, x.name, at) for x in await repo.seats(s, room.id)]
         new_room = await self._insert(room.ruleset, room.mj_token_hash, state, events, seats)
         await self.submit(room, SYSTEM, "rematch", {"code": new_room.code})
         return new_room
 
-    async def catch_up(self, room_id: str, seq: int) -> None:
-        """Another process committed events up to `seq`: read them, fold them, push them to our sockets."""
-        room = self.rooms.get(room_id)
-        if room is None:
-            return
-        async with room.lock:
-            if room.state.seq >= seq:
-                return
-            events = await self._pull(room)
-            if self.publisher is not None and events:
-                self.publisher.publish(room, events)
-        if self.timers is not None:
-            self.timers.arm(room.id, None if room.state.phase == "ended" else room.state.wake_at)
+    async def heard(self, announced: list[tuple[str, int]]) -> None:
+        """The bus: another process committed events to these rooms, up to these seqs. A room busy with a command
+        is left to it: the command's transaction reads them first, and whoever releases the room's lock looks
+        again (`_released`), so a bus message never queues in front of a command."""
+        behind = []
+        for room_id, seq in announced:
+            room = self.rooms.get(room_id)
+            if room is None:
+                continue
+            room.heard = max(room.heard, seq)
+            if room.state.seq < room.heard and not room.lock.locked():
+                behind.append(room)
+        await self._catch_up(behind)
 
-    async def _pull(self, room: Room) -> list[Event]:
-        """Fold the events other processes appended since our copy (the caller holds the room's lock)."""
-        async with self.db.session() as s:
-            rows = await repo.load_events(s, room.id, after_seq=room.state.seq)
-        events = [from_row(r) for r in rows]
-        room.state = replay(events, room.state.clone())
-        room.events.extend(events)
-        room.cids.update(r.cid for r in rows if r.cid)
-        return events
+    async def catch_up(self, room_id: str) -> None:
+        """Whatever another process committed to the room that this copy lacks."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            await self._catch_up([room])
+
+    async def catch_up_all(self) -> None:
+        """Every room held here, after the bus was deaf for a while (it reconnected)."""
+        await self._catch_up(list(self.rooms.values()))
+
+    async def _catch_up(self, rooms: list[Room], pause: float = 0.0) -> None:
+        """Read the rooms' new events (one query), fold them and push them to our sockets, under each room's lock,
+        so that each socket gets each event once, in log order. Locks are taken in id order: two catch-ups never
+        wait for each other in a circle (a command holds one lock only). A failed read is tried again later,
+        with a growing pause."""
+        held: list[Room] = []
+        failed = False
+        try:
+            for room in sorted(rooms, key=lambda r: r.id):
+                await room.lock.acquire()
+                held.append(room)
+            try:
+                rows = await self.reader.after({room.id: room.state.seq for room in held}) if held else {}
+            except (SQLAlchemyError, OSError) as exc:
+                log.warning("could not catch up %d rooms: %s", len(held), exc)
+                failed, rows = True, {}
+            for room in held:
+                if rows.get(room.id):
+                    await self._kick(room, self._absorb(room, rows[room.id]))
+        finally:
+            for room in held:
+                room.lock.release()
+                self._arm(room)
+                if not failed:
+                    self._released(room)
+        if failed:
+            pause = min(30.0, max(0.5, pause * 2))
+            await asyncio.sleep(pause)
+            await self._catch_up(held, pause)
+
+    def _released(self, room: Room) -> None:
+        """After the room's lock: what the bus announced meanwhile and nobody read yet is read now."""
+        if room.heard > room.state.seq and not room.lock.locked():
+            self._spawn(self._catch_up([room]))
 
     async def tick(self, room_id: str) -> None:
         room = await self.get(room_id)
@@ -358,7 +496,7 @@ class RoomService:
         try:
             await self.submit(room, SYSTEM, "tick")
         except Rejected as exc:
-            if exc.rejection.code in ("busy", "stale"):
+            if exc.rejection.code == "busy":
                 raise RuntimeError(f"tick of room {room_id} not stored ({exc.rejection.code})") from None
             log.warning("tick refused in room %s: %s", room_id, exc.rejection.code)
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from app.settings import normalise_database_url
 
@@ -67,15 +68,43 @@ class Database:
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[AsyncSession]:
-        """A session for a write transaction. SQLite takes one writer at a time: writers of this process queue
-        here, in order, instead of meeting in SQLite's busy handler, which gives up with "database is locked"
-        after its timeout and loses the command. PostgreSQL locks the room's row itself (repository)."""
+        """A session for a write transaction outside the writer (a new room). SQLite takes one writer at a time:
+        writers of this process (this and the writer's `transaction`s) queue here, in order, instead of meeting in
+        SQLite's busy handler, which gives up with "database is locked" after its timeout and loses the command."""
         if self._write_lock is None:
             async with self.session() as s:
                 yield s
             return
         async with self._write_lock, self.session() as s:
             yield s
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for a run of `transaction`s (the writer holds one while it has work). On SQLite the driver
+        is told not to begin transactions itself: `transaction` begins them, IMMEDIATE."""
+        async with self.engine.connect() as conn:
+            if self.kind == "sqlite":
+                await conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield conn
+
+    @asynccontextmanager
+    async def transaction(self, conn: AsyncConnection) -> AsyncIterator[AsyncConnection]:
+        """A write transaction on a `connection`, committed at the end, rolled back on an error. SQLite: under this
+        process's write lock, and `BEGIN IMMEDIATE`, which takes the database's write lock before the first read,
+        so what the transaction reads cannot change before it commits, even if another process writes too."""
+        if self._write_lock is None:
+            async with conn.begin():
+                yield conn
+            return
+        async with self._write_lock:
+            await conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                await conn.exec_driver_sql("COMMIT")
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await conn.exec_driver_sql("ROLLBACK")
+                raise
 
     async def dispose(self) -> None:
         await self.engine.dispose()

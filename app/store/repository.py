@@ -1,25 +1,33 @@
 """Every database query of the application lives here.
 
-All functions take an ``AsyncSession`` and never commit: the caller owns the transaction
-(``async with db.session() as s: ...; await s.commit()``).
+Functions take an ``AsyncSession`` or an ``AsyncConnection`` and never commit: the caller owns the transaction.
 
-Concurrency model for the event log: ``rooms.last_seq`` is the room's version. ``append_events``
-is an optimistic compare-and-set on it (guarded UPDATE ``WHERE last_seq = expected_seq``) and the
-``(room_id, seq)`` primary key of ``events`` is the backstop. On PostgreSQL the room row is also
-locked with ``SELECT ... FOR UPDATE`` first, so concurrent writers queue instead of failing late.
-A losing writer gets ``SeqConflict``; the session must then be rolled back.
+The event log: ``rooms.last_seq`` is a room's version and ``(room_id, seq)`` the primary key of ``events``. The
+writer (app/store/writer.py) appends the events of many rooms in one transaction: it first locks their rows
+(``lock_rooms``: ``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` already excludes every other
+writer), reads what other processes appended since its copies (``events_after``), and only then decides and
+writes (``append_events``, plain Core statements run once for the whole batch). A room's log therefore never
+forks; the primary key stays the backstop.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
 
-from sqlalchemy import select, text, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import Table, and_, bindparam, func, insert, or_, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.store.models import Event, Room, Seat, Snapshot
+
+Executor = AsyncSession | AsyncConnection
+EventRow = Any  # a row of `events`: seq, type, data, at, cid (and room_id from `events_after`)
+EVENTS = cast(Table, Event.__table__)
+ROOMS = cast(Table, Room.__table__)
+SEATS = cast(Table, Seat.__table__)
+SNAPSHOTS = cast(Table, Snapshot.__table__)
 
 
 class StoreError(Exception):
@@ -27,7 +35,7 @@ class StoreError(Exception):
 
 
 class SeqConflict(StoreError):
-    """The room's event log moved on since ``expected_seq`` was read (or the room does not exist)."""
+    """A room's log is not where the writer expected it (it moved on, or the room does not exist)."""
 
     def __init__(self, room_id: str, expected_seq: int, actual_seq: int | None = None) -> None:
         self.room_id = room_id
@@ -36,30 +44,39 @@ class SeqConflict(StoreError):
         super().__init__(f"room {room_id}: expected last_seq {expected_seq}, found {actual_seq}")
 
 
-def _is_postgres(s: AsyncSession) -> bool:
-    return s.get_bind().dialect.name == "postgresql"
+@dataclass
+class Append:
+    """What one command of one room writes: its events after ``expected`` and the room's new columns."""
+
+    room_id: str
+    expected: int
+    events: list[dict[str, Any]]  # {"type", "at", "data"}
+    cid: str | None = None
+    deadline: float | None = None
+    finished: bool = False
+    seats: list[tuple[int, str, str, float]] = field(default_factory=list)  # (seat, token hash, name, at)
+    snapshot: dict[str, Any] | None = None  # the state after these events
+
+    @property
+    def seq(self) -> int:
+        return self.expected + len(self.events)
+
+
+def _dialect(x: Executor) -> str:
+    return x.get_bind().dialect.name if isinstance(x, AsyncSession) else x.dialect.name
+
+
+def _upsert(x: Executor, table: Any) -> Any:
+    return (postgresql.insert if _dialect(x) == "postgresql" else sqlite.insert)(table)
 
 
 # ---------------------------------------------------------------- rooms
 
 
-async def create_room(
-    s: AsyncSession, *, room_id: str, code: str, ruleset: str, mj_token_hash: str, at: float
-) -> Room:
-    """Insert a room (flushed; an ``IntegrityError`` on a duplicate code surfaces here)."""
-    room = Room(
-        id=room_id,
-        code=code,
-        ruleset=ruleset,
-        mj_token_hash=mj_token_hash,
-        created_at=at,
-        last_seq=0,
-        deadline_at=None,
-        finished=False,
-    )
-    s.add(room)
-    await s.flush()
-    return room
+async def create_room(x: Executor, *, room_id: str, code: str, ruleset: str, mj_token_hash: str, at: float) -> None:
+    """Insert a room (an ``IntegrityError`` on a duplicate code surfaces here)."""
+    await x.execute(insert(ROOMS).values(id=room_id, code=code, ruleset=ruleset, mj_token_hash=mj_token_hash,
+                                         created_at=at, last_seq=0, deadline_at=None, finished=False))
 
 
 async def get_room(s: AsyncSession, room_id: str) -> Room | None:
@@ -71,45 +88,39 @@ async def get_room_by_code(s: AsyncSession, code: str) -> Room | None:
     return result.scalar_one_or_none()
 
 
-async def set_deadline(s: AsyncSession, room_id: str, at: float | None) -> None:
-    await s.execute(update(Room).where(Room.id == room_id).values(deadline_at=at))
-
-
-async def set_finished(s: AsyncSession, room_id: str, finished: bool = True) -> None:
-    """Mark a room finished (also clears its deadline when ``finished``)."""
-    values: dict[str, Any] = {"finished": finished}
-    if finished:
-        values["deadline_at"] = None
-    await s.execute(update(Room).where(Room.id == room_id).values(**values))
-
-
-async def rooms_with_deadline(s: AsyncSession) -> list[tuple[str, float]]:
+async def rooms_with_deadline(x: Executor) -> list[tuple[str, float]]:
     """``(room_id, deadline_at)`` of every unfinished room with a deadline, earliest first."""
-    result = await s.execute(
-        select(Room.id, Room.deadline_at)
-        .where(Room.deadline_at.is_not(None), Room.finished.is_(False))
-        .order_by(Room.deadline_at, Room.id)
+    result = await x.execute(
+        select(ROOMS.c.id, ROOMS.c.deadline_at)
+        .where(ROOMS.c.deadline_at.is_not(None), ROOMS.c.finished.is_(False))
+        .order_by(ROOMS.c.deadline_at, ROOMS.c.id)
     )
     return [(room_id, float(deadline)) for room_id, deadline in result.all() if deadline is not None]
+
+
+async def lock_rooms(conn: AsyncConnection, room_ids: Sequence[str]) -> dict[str, int]:
+    """``last_seq`` of each room that exists, its row locked until the transaction ends (PostgreSQL). Rows are
+    locked in id order, so two writers locking overlapping sets cannot deadlock."""
+    query = select(ROOMS.c.id, ROOMS.c.last_seq).where(ROOMS.c.id.in_(sorted(room_ids))).order_by(ROOMS.c.id)
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update()
+    return {room_id: seq for room_id, seq in (await conn.execute(query)).all()}
 
 
 # ---------------------------------------------------------------- seats
 
 
-async def upsert_seat_token(
-    s: AsyncSession, room_id: str, seat: int, token_hash: str, name: str, at: float
-) -> Seat:
-    """Create the seat, or replace its token and name (a substitute takes over the seat)."""
-    row = await s.get(Seat, (room_id, seat))
-    if row is None:
-        row = Seat(room_id=room_id, seat=seat, token_hash=token_hash, name=name, created_at=at)
-        s.add(row)
-    else:
-        row.token_hash = token_hash
-        row.name = name
-        row.created_at = at
-    await s.flush()
-    return row
+async def upsert_seats(x: Executor, room_id: str, rows: Sequence[tuple[int, str, str, float]]) -> None:
+    """Create each seat, or replace its token and name (a substitute takes over the seat)."""
+    if not rows:
+        return
+    stmt = _upsert(x, SEATS)
+    new = stmt.excluded
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[SEATS.c.room_id, SEATS.c.seat],
+        set_={"token_hash": new.token_hash, "name": new.name, "created_at": new.created_at})
+    await x.execute(stmt, [{"room_id": room_id, "seat": seat, "token_hash": token_hash, "name": name,
+                            "created_at": at} for seat, token_hash, name, at in rows])
 
 
 async def seat_by_token_hash(s: AsyncSession, room_id: str, token_hash: str) -> Seat | None:
@@ -122,89 +133,121 @@ async def seats(s: AsyncSession, room_id: str) -> list[Seat]:
     return list(result.scalars().all())
 
 
+async def last_seat(x: Executor, room_id: str) -> int:
+    """The highest seat that ever had a token in the room, or -1."""
+    value = await x.scalar(select(func.max(SEATS.c.seat)).where(SEATS.c.room_id == room_id))
+    return -1 if value is None else int(value)
+
+
 # ---------------------------------------------------------------- events
 
 
-async def load_events(s: AsyncSession, room_id: str, after_seq: int = 0) -> list[Event]:
-    """Events of a room with ``seq > after_seq``, in order."""
-    result = await s.execute(
-        select(Event).where(Event.room_id == room_id, Event.seq > after_seq).order_by(Event.seq)
+async def load_events(x: Executor, room_id: str, after_seq: int = 0) -> list[EventRow]:
+    """Events of a room with ``seq > after_seq``, in order (rows: seq, type, data, at, cid)."""
+    result = await x.execute(
+        select(EVENTS.c.seq, EVENTS.c.type, EVENTS.c.data, EVENTS.c.at, EVENTS.c.cid)
+        .where(EVENTS.c.room_id == room_id, EVENTS.c.seq > after_seq)
+        .order_by(EVENTS.c.seq)
     )
-    return list(result.scalars().all())
+    return list(result.all())
 
 
-async def append_events(
-    s: AsyncSession, room_id: str, expected_seq: int, events: list[dict[str, Any]], cid: str | None
-) -> int:
-    """Append ``events`` (dicts with keys ``type``, ``data``, ``at``) after ``expected_seq``.
-
-    Returns the room's new ``last_seq``. Raises ``SeqConflict`` if the room's ``last_seq`` is not
-    ``expected_seq`` (someone else appended first) or the room does not exist. Every event row of
-    the batch carries ``cid`` (the client command id, for idempotency). Flushes; caller commits.
-    """
-    if _is_postgres(s):
-        locked = await s.execute(select(Room.last_seq).where(Room.id == room_id).with_for_update())
-        current = locked.scalar_one_or_none()
-        if current != expected_seq:
-            raise SeqConflict(room_id, expected_seq, current)
-    if not events:
-        return expected_seq
-    new_seq = expected_seq + len(events)
-    try:
-        result = await s.execute(
-            update(Room)
-            .where(Room.id == room_id, Room.last_seq == expected_seq)
-            .values(last_seq=new_seq)
-            .execution_options(synchronize_session=False)
-        )
-        if getattr(result, "rowcount", 0) != 1:
-            actual = await s.scalar(select(Room.last_seq).where(Room.id == room_id))
-            raise SeqConflict(room_id, expected_seq, actual)
-        s.add_all(
-            Event(
-                room_id=room_id,
-                seq=expected_seq + i,
-                type=str(ev["type"]),
-                data=ev.get("data") or {},
-                at=float(ev["at"]),
-                cid=cid,
-            )
-            for i, ev in enumerate(events, start=1)
-        )
-        await s.flush()
-    except IntegrityError as exc:
-        raise SeqConflict(room_id, expected_seq) from exc
-    # Keep an already-loaded Room object in this session consistent with the row.
-    sync = s.sync_session
-    room = sync.identity_map.get(sync.identity_key(Room, room_id))
-    if isinstance(room, Room):
-        set_committed_value(room, "last_seq", new_seq)
-    return new_seq
+_EVENT_COLUMNS = (EVENTS.c.room_id, EVENTS.c.seq, EVENTS.c.type, EVENTS.c.data, EVENTS.c.at, EVENTS.c.cid)
+# One statement whatever the number of rooms (PostgreSQL): prepared once, not compiled again for every new count.
+_AFTER_PG = text(
+    "SELECT e.room_id, e.seq, e.type, e.data, e.at, e.cid FROM events AS e "
+    "JOIN unnest(CAST(:ids AS text[]), CAST(:seqs AS int[])) AS w(room_id, seq) "
+    "ON e.room_id = w.room_id AND e.seq > w.seq ORDER BY e.room_id, e.seq").columns(*_EVENT_COLUMNS)
 
 
-async def cid_applied(s: AsyncSession, room_id: str, cid: str) -> bool:
-    """True if an event carrying this client command id was already recorded for the room."""
-    result = await s.execute(select(Event.seq).where(Event.room_id == room_id, Event.cid == cid).limit(1))
-    return result.first() is not None
+async def events_after(x: Executor, after: dict[str, int]) -> dict[str, list[EventRow]]:
+    """The events of several rooms at once: for each room, those with ``seq > after[room]``, in order."""
+    out: dict[str, list[EventRow]] = {room_id: [] for room_id in after}
+    if not after:
+        return out
+    if _dialect(x) == "postgresql":
+        results = [await x.execute(_AFTER_PG, {"ids": list(after), "seqs": list(after.values())})]
+    else:
+        items = sorted(after.items())
+        results = [await x.execute(
+            select(*_EVENT_COLUMNS)
+            .where(or_(*(and_(EVENTS.c.room_id == room_id, EVENTS.c.seq > seq) for room_id, seq in chunk)))
+            .order_by(EVENTS.c.room_id, EVENTS.c.seq))
+            for chunk in (items[i:i + 200] for i in range(0, len(items), 200))]
+    for result in results:
+        for row in result.all():
+            out[row.room_id].append(row)
+    return out
+
+
+async def append_events(conn: Executor, appends: Sequence[Append]) -> None:
+    """Write what a batch of commands decided, each statement once for the whole batch. The writer has locked the
+    rooms' rows (``lock_rooms``) in the same transaction; the guarded ``last_seq`` update still checks that each
+    room is where it was expected (``SeqConflict``), and the primary key of ``events`` is the backstop."""
+    if not appends:
+        return
+    rows = [{"room_id": a.room_id, "seq": a.expected + i, "type": e["type"], "data": e["data"], "at": e["at"],
+             "cid": a.cid}
+            for a in appends for i, e in enumerate(a.events, start=1)]
+    await _advance(conn, appends)
+    if rows:
+        await conn.execute(insert(EVENTS), rows)
+    for a in appends:
+        await upsert_seats(conn, a.room_id, a.seats)
+    snaps = [{"room_id": a.room_id, "seq": a.seq, "state": a.snapshot} for a in appends if a.snapshot is not None]
+    if snaps:
+        stmt = _upsert(conn, SNAPSHOTS)
+        await conn.execute(stmt.on_conflict_do_update(index_elements=[SNAPSHOTS.c.room_id, SNAPSHOTS.c.seq],
+                                                      set_={"state": stmt.excluded.state}), snaps)
+
+
+# One statement for the batch that says which rooms it moved: `RETURNING` the rows it matched (PostgreSQL; asyncpg's
+# executemany counts nothing) or the rows executemany changed in all (SQLite, whose RETURNING and UPDATE … FROM
+# are too recent for every host).
+_ADVANCE_PG = text(
+    "UPDATE rooms SET last_seq = v.seq, deadline_at = v.deadline, finished = v.finished "
+    "FROM unnest(CAST(:ids AS text[]), CAST(:expected AS int[]), CAST(:seqs AS int[]), "
+    "CAST(:deadlines AS float8[]), CAST(:finished AS bool[])) AS v(id, expected, seq, deadline, finished) "
+    "WHERE rooms.id = v.id AND rooms.last_seq = v.expected RETURNING rooms.id")
+_ADVANCE = (update(ROOMS)
+            .where(ROOMS.c.id == bindparam("b_id"), ROOMS.c.last_seq == bindparam("b_expected"))
+            .values(last_seq=bindparam("b_seq"), deadline_at=bindparam("b_deadline"), finished=bindparam("b_finished")))
+
+
+async def _advance(x: Executor, appends: Sequence[Append]) -> None:
+    """Move each room's `last_seq` from `expected` to its new value, with its deadline; `SeqConflict` if a room
+    was not where it was expected."""
+    deadlines = [None if a.finished else a.deadline for a in appends]
+    if _dialect(x) == "postgresql":
+        result = await x.execute(_ADVANCE_PG, {
+            "ids": [a.room_id for a in appends], "expected": [a.expected for a in appends],
+            "seqs": [a.seq for a in appends], "deadlines": deadlines, "finished": [a.finished for a in appends]})
+        moved = len(result.all())
+    else:
+        result = await x.execute(_ADVANCE, [
+            {"b_id": a.room_id, "b_expected": a.expected, "b_seq": a.seq, "b_deadline": d, "b_finished": a.finished}
+            for a, d in zip(appends, deadlines, strict=True)])
+        moved = getattr(result, "rowcount", -1)
+    if moved != len(appends):
+        raise SeqConflict(appends[0].room_id if len(appends) == 1 else "(one of a batch)", appends[0].expected)
 
 
 # ---------------------------------------------------------------- snapshots
 
 
-async def save_snapshot(s: AsyncSession, room_id: str, seq: int, state: dict[str, Any]) -> None:
-    """Store the state as of ``seq`` (idempotent: replaces a snapshot at the same seq)."""
-    await s.merge(Snapshot(room_id=room_id, seq=seq, state=state))
-    await s.flush()
-
-
-async def latest_snapshot(s: AsyncSession, room_id: str) -> Snapshot | None:
-    result = await s.execute(
-        select(Snapshot).where(Snapshot.room_id == room_id).order_by(Snapshot.seq.desc()).limit(1)
+async def latest_snapshot(x: Executor, room_id: str) -> Any:
+    result = await x.execute(
+        select(SNAPSHOTS.c.seq, SNAPSHOTS.c.state)
+        .where(SNAPSHOTS.c.room_id == room_id).order_by(SNAPSHOTS.c.seq.desc()).limit(1)
     )
-    return result.scalar_one_or_none()
+    return result.first()
 
 
-async def notify_room(s: AsyncSession, channel: str, payload: str) -> None:
-    """PostgreSQL only: a NOTIFY that is delivered when (and only if) the transaction commits."""
-    if _is_postgres(s):
-        await s.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
+# ---------------------------------------------------------------- the bus
+
+
+async def notify(conn: Executor, channel: str, payloads: Sequence[str]) -> None:
+    """PostgreSQL only: NOTIFYs delivered when (and only if) the transaction commits."""
+    if payloads and _dialect(conn) == "postgresql":
+        await conn.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                           {"channel": channel, "payloads": list(payloads)})

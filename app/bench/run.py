@@ -1,0 +1,658 @@
+"""`make bench`: Veillée next to the ceiling, over real websockets, every figure measured in the same run.
+
+One run: the engine alone; then, at 10 rooms, the latency of a vote when nothing else happens (the ceiling, Veillée
+on SQLite, on PostgreSQL if one is given); then, for each of the ceiling and Veillée (alternating which goes
+first), a fresh server with `rooms` rooms of `players` players: joins, memory, a ladder of offered vote rates
+(latency against load, the plot), a fixed offered rate, and saturation. The bench makes three runs and reports
+the min / median / max of each figure. docs/bench.md says what each figure means.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from array import array
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.bench.engine import engine_figures
+from app.bench.loadgen import OPTIONS, WorkerProcess, composition, cpu_seconds, raise_fd_limit
+from app.bench.servers import ROOT, UVICORN_FLAGS, Server, postgres_reachable, reset_postgres
+from app.bench.wsclient import Http, Socket, open_socket
+
+SYSTEMS = ("ceiling", "veillee")
+TARGET_P99 = 0.100  # seconds: the goal's latency bound
+
+
+@dataclass
+class Config:
+    quick: bool = False
+    runs: int = 3
+    rooms: int = 1000
+    players: int = 12
+    workers: int = 1
+    concurrency: int = 32  # rooms filled, or started, at once by each generator process
+    step: float = 8.0  # seconds of each rung of the ladder
+    ladder_start: float = 25.0
+    ladder_factor: float = math.sqrt(2)
+    ladder_max: float = 20000.0
+    fixed_rate: float = 200.0
+    fixed_duration: float = 20.0
+    saturation_duration: float = 15.0
+    saturation_inflight: int = 100  # votes in flight at once, each in a room drawn at random
+    flood_duration: float = 10.0  # one vote in flight in every room (0: skip)
+    drain: float = 10.0  # a vote not delivered this long after it was sent is not delivered
+    small_rooms: int = 10
+    small_votes: int = 200
+    spectators_per_room: int = 2
+    engine_games: int = 30
+    postgres: str | None = None
+    flags: str = UVICORN_FLAGS
+    server_dir: Path = ROOT
+    systems: tuple[str, ...] = SYSTEMS
+    out: Path = Path("bench-results.json")
+    plot: Path | None = Path("bench-latency.png")
+    work: Path | None = None  # databases and server logs; a temporary directory when None
+    seed: int = 1
+    label: str | None = None  # what is measured, when `server_dir` is not a git checkout (e.g. a commit id)
+
+    @classmethod
+    def quick_mode(cls, **kw: Any) -> Config:
+        base = {"quick": True, "runs": 1, "rooms": 20, "step": 2.0, "ladder_start": 25.0, "ladder_factor": 4.0,
+                "ladder_max": 6400.0, "fixed_rate": 50.0, "fixed_duration": 2.0, "saturation_duration": 2.0,
+                "drain": 5.0, "small_votes": 30, "flood_duration": 2.0, "spectators_per_room": 2, "engine_games": 5,
+                "concurrency": 8}
+        return cls(**{**base, **kw})
+
+
+def say(*parts: Any) -> None:
+    print(*parts, flush=True)
+
+
+# -- numbers -------------------------------------------------------------------------------------------------------
+def floats(chunks: list[bytes]) -> list[float]:
+    out = array("d")
+    for chunk in chunks:
+        out.frombytes(chunk)
+    return sorted(out)
+
+
+def pct(sorted_values: list[float], q: float) -> float | None:
+    if not sorted_values:
+        return None
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def ms(x: float | None) -> float | None:
+    return None if x is None else round(x * 1000, 3)
+
+
+def rnd(x: float | None, digits: int = 2) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def busy_cores() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    return float(sum(values) - idle), float(sum(values))
+
+
+# -- the idle-socket probe -----------------------------------------------------------------------------------------
+class Probe:
+    """A spectator socket in a room of its own where nothing happens, sending `ping` every `interval` seconds
+    (one at a time) from the bench's own process, which is idle while the generator works. Its round trip is
+    the server's event-loop delay plus a few hundred microseconds: a pause of the loop shows as a slow pong."""
+
+    def __init__(self, base: str, interval: float = 0.02) -> None:
+        self.base = base
+        self.interval = interval
+        self.samples: list[tuple[float, float]] = []  # (sent, round trip)
+        self.sent: float | None = None
+        self.sock: Socket | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        http = Http(self.base, 1)
+        try:
+            status, body = await http.request("POST", "/api/rooms", {"ruleset": "thiercelieux", "options": OPTIONS,
+                                                                     "composition": composition(12)})
+        finally:
+            await http.close()
+        if status != 201:
+            raise RuntimeError(f"probe room: {status} {body}")
+        self.sock = await open_socket(self.base, f"/ws/{body['code']}", self.on_frame)
+        self.sock.send_json({"type": "hello", "token": None})
+        await asyncio.wait_for(self.sock.first, 30)
+        self.task = asyncio.get_running_loop().create_task(self.loop())
+
+    def on_frame(self, sock: Socket, payload: bytes, now: float) -> None:
+        if payload.startswith(b'{"type":"pong"') and self.sent is not None:
+            self.samples.append((self.sent, now - self.sent))
+            self.sent = None
+
+    async def loop(self) -> None:
+        assert self.sock is not None
+        while not self.sock.closed.is_set():
+            if self.sent is None:
+                self.sent = time.perf_counter()
+                self.sock.send(b'{"type":"ping"}')
+            await asyncio.sleep(self.interval)
+
+    def window(self, t0: float, t1: float) -> dict[str, Any]:
+        rtts = sorted(r for s, r in self.samples if t0 <= s <= t1)
+        if self.sent is not None and t0 <= self.sent <= t1:  # still waiting: a pause at least this long
+            rtts.append(t1 - self.sent)
+            rtts.sort()
+        return {"pings": len(rtts), "p50_ms": ms(pct(rtts, 0.5)), "p99_ms": ms(pct(rtts, 0.99)),
+                "max_ms": ms(rtts[-1] if rtts else None)}
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        if self.sock is not None:
+            await self.sock.close()
+
+
+# -- one server under load -----------------------------------------------------------------------------------------
+@dataclass
+class Bed:
+    """A server, its generator processes and its probe."""
+
+    server: Server
+    workers: list[WorkerProcess] = field(default_factory=list)
+    probe: Probe | None = None
+    codes: list[str] = field(default_factory=list)
+    http: Http | None = None
+
+    async def lag(self) -> dict[str, float] | None:
+        """The server's own loop-lag histogram (`veillee_loop_lag_seconds` on /metrics), if it has one."""
+        if self.server.kind != "veillee":
+            return None
+        if self.http is None:
+            self.http = Http(self.server.base, 1)
+        try:
+            text = await self.http.text("/metrics")
+        except Exception:  # an old server, or none: the probe still says what it saw
+            return None
+        buckets: dict[str, float] = {}
+        for line in text.splitlines():
+            if line.startswith("veillee_loop_lag_seconds_bucket{"):
+                le = line.split('le="', 1)[1].split('"', 1)[0]
+                buckets[le] = float(line.rsplit(" ", 1)[1])
+        return buckets or None
+
+    async def each(self, name: str, shares: list[dict[str, Any]] | None = None, **kw: Any) -> list[dict[str, Any]]:
+        return list(await asyncio.gather(*(w.call(name, **{**kw, **(shares[i] if shares else {})})
+                                           for i, w in enumerate(self.workers))))
+
+    async def measured(self, work: Callable[[], Awaitable[Any]]) -> tuple[Any, dict[str, Any]]:
+        """Run `work`; with the wall time, the CPU the server, the generator and the whole machine used, and
+        what the probe saw meanwhile."""
+        lag0 = await self.lag()
+        cpu0 = self.server.cpu()
+        gen0 = [cpu_seconds(w.pid) for w in self.workers]
+        busy0, total0 = busy_cores()
+        t0 = time.perf_counter()
+        result = await work()
+        t1 = time.perf_counter()
+        busy1, total1 = busy_cores()
+        wall = t1 - t0
+        gen = [cpu_seconds(w.pid) - g for w, g in zip(self.workers, gen0, strict=True)]
+        server_cpu = self.server.cpu() - cpu0
+        machine = (busy1 - busy0) / (total1 - total0) * (os.cpu_count() or 1) if total1 > total0 else 0.0
+        usage = {"wall_s": rnd(wall, 3), "server_cpu_s": rnd(server_cpu, 3),
+                 "server_cpu_cores": rnd(server_cpu / wall, 3), "generator_cpu_cores": rnd(sum(gen) / wall, 3),
+                 "generator_cpu_cores_max_process": rnd(max(gen, default=0.0) / wall, 3),
+                 "machine_cpu_cores": rnd(machine, 3),
+                 "other_cpu_cores": rnd(max(0.0, machine - server_cpu / wall - sum(gen) / wall), 3),
+                 "probe": self.probe.window(t0, t1) if self.probe else None,
+                 "server_loop_lag": lag_delta(lag0, await self.lag())}
+        return result, usage
+
+
+def lag_delta(before: dict[str, float] | None, after: dict[str, float] | None) -> dict[str, Any] | None:
+    """How often the server's own 10 ms timer woke late, from its histogram: over 50 ms, 100 ms, 250 ms, 1 s."""
+    if not before or not after or "+Inf" not in after:
+        return None
+    total = after["+Inf"] - before.get("+Inf", 0.0)
+    out: dict[str, Any] = {"timers": int(total)}
+    for le, name in (("0.05", "over_50ms"), ("0.1", "over_100ms"), ("0.25", "over_250ms"), ("1.0", "over_1s")):
+        if le in after:
+            out[name] = int(total - (after[le] - before.get(le, 0.0)))
+    return out
+
+
+def limited_by(usage: dict[str, Any], lateness_p99: float | None) -> str:
+    """What bounded a phase: the server's process (a core: it runs one event loop), the generator (a core per
+    process), both, the machine (its cores were all busy, or the generator, with CPU to spare, could not send on
+    time: other processes had the cores), or nothing."""
+    server = (usage["server_cpu_cores"] or 0) >= 0.85
+    generator = (usage["generator_cpu_cores_max_process"] or 0) >= 0.85
+    machine = (usage["machine_cpu_cores"] or 0) >= 0.9 * (os.cpu_count() or 1) or (lateness_p99 or 0) > 0.05
+    if server and generator:
+        return "server and generator"
+    if server:
+        return "server"
+    if generator:
+        return "generator"
+    if machine:
+        return f"machine busy ({usage['other_cpu_cores']} cores of other processes)"
+    return "neither"
+
+
+async def load(bed: Bed, cfg: Config, mode: str, rate: float = 0.0, duration: float = 0.0,
+               votes: int = 0, inflight: int = 1) -> dict[str, Any]:
+    """One phase of load on every generator process, then a settle (every vote out of the way)."""
+    n = len(bed.workers)
+    results, usage = await bed.measured(lambda: bed.each(
+        "run", mode=mode, rate=rate / n, duration=duration, votes=votes, drain=cfg.drain,
+        inflight=max(1, inflight // n)))
+    settle = await bed.each("settle", timeout=60.0)
+    lat = floats([r["latencies"] for r in results])
+    sizes = floats([r["sizes"] for r in results])
+    frames = floats([r["frame_sizes"] for r in results])
+    lateness = floats([r["lateness"] for r in results])
+    window = max(r["window"] for r in results)
+    done = sum(r["done"] for r in results)
+    in_window = sum(r["in_window"] for r in results)
+    rejections = merge([r["rejections"] for r in results])
+    server_cpu = usage["server_cpu_s"] or 0.0
+    out = {
+        "mode": mode, "offered_votes_per_s": rnd(rate) if mode == "open" else None,
+        "achieved_votes_per_s": rnd(in_window / window if window > 0 else None),
+        "sent": sum(r["sent"] for r in results), "delivered": done,
+        "not_delivered_10s": sum(r["not_delivered"] for r in results),
+        "p50_ms": ms(pct(lat, 0.5)), "p90_ms": ms(pct(lat, 0.9)), "p99_ms": ms(pct(lat, 0.99)),
+        "max_ms": ms(lat[-1] if lat else None), "mean_ms": ms(statistics.fmean(lat) if lat else None),
+        "sockets_closed": sum(r["closed"] for r in results), "rejected": sum(r["rejected"] for r in results),
+        "busy_retries": sum(r["busy"] for r in results), "rejections": rejections,
+        "lost_after_settle": sum(s["lost"] for s in settle), "send_lateness_p99_ms": ms(pct(lateness, 0.99)),
+        "send_lateness_max_ms": ms(lateness[-1] if lateness else None),
+        "bytes_per_vote": rnd(pct(sizes, 0.5), 0), "bytes_per_frame": rnd(pct(frames, 0.5), 0),
+        "server_cpu_ms_per_vote": rnd(server_cpu * 1000 / done, 3) if done else None,
+        "generator_cpu_ms_per_vote": rnd(sum(r["cpu"] for r in results) * 1000 / done, 3) if done else None,
+        "window_s": rnd(window, 3), **usage,
+    }
+    out["limited_by"] = limited_by(usage, pct(lateness, 0.99))
+    return out
+
+
+def rung_ok(step: dict[str, Any]) -> bool:
+    """Sustained: p99 within the bound, every vote delivered, nothing closed, the offered rate achieved."""
+    return (step["p99_ms"] is not None and step["p99_ms"] <= TARGET_P99 * 1000 and step["not_delivered_10s"] == 0
+            and step["sockets_closed"] == 0 and step["rejected"] == 0
+            and (step["achieved_votes_per_s"] or 0) >= 0.95 * step["offered_votes_per_s"])
+
+
+def saturated(step: dict[str, Any]) -> bool:
+    """The server no longer keeps up: a queue builds (the median vote waits half a second), the offered rate is far
+    from achieved, or votes are lost. A pause of the loop spoils a p99, not these."""
+    return ((step["p50_ms"] or 0) > 500 or (step["achieved_votes_per_s"] or 0) < 0.7 * step["offered_votes_per_s"]
+            or step["not_delivered_10s"] > 0 or step["sockets_closed"] > 0)
+
+
+async def ladder(bed: Bed, cfg: Config) -> tuple[list[dict[str, Any]], float | None]:
+    """Offered rates from `ladder_start`, ×`ladder_factor` each, until saturation; then one more rate between the
+    highest that held the bound and the next one up, which did not. Returns the rungs and the sustained rate: the
+    highest offered rate that held it (a rung below it that failed, say to a pause of the loop, is in the rungs)."""
+    rungs: list[dict[str, Any]] = []
+    rate = cfg.ladder_start
+    while rate <= cfg.ladder_max:
+        step = await load(bed, cfg, "open", rate=rate, duration=cfg.step)
+        step["holds"] = rung_ok(step)
+        rungs.append(step)
+        say(f"    {rate:8.0f} votes/s offered: {step['achieved_votes_per_s']:8.1f} achieved, "
+            f"p50 {step['p50_ms']} ms, p99 {step['p99_ms']} ms, server {step['server_cpu_cores']} cores, "
+            f"generator {step['generator_cpu_cores']} cores, not delivered {step['not_delivered_10s']}, "
+            f"probe max {(step['probe'] or {}).get('max_ms')} ms ({step['limited_by']})")
+        if saturated(step):
+            break
+        rate = round(rate * cfg.ladder_factor, 1)
+    held = [r["offered_votes_per_s"] for r in rungs if r["holds"]]
+    good = max(held) if held else None
+    above = [r["offered_votes_per_s"] for r in rungs
+             if not r["holds"] and (good is None or r["offered_votes_per_s"] > good)]
+    bad = min(above) if above else None
+    if good is not None and bad is not None and not cfg.quick:
+        mid = round(math.sqrt(good * bad), 1)
+        step = await load(bed, cfg, "open", rate=mid, duration=cfg.step)
+        step["holds"] = rung_ok(step)
+        step["refinement"] = True
+        rungs.append(step)
+        say(f"    {mid:8.0f} votes/s offered (between the two): p99 {step['p99_ms']} ms, "
+            f"not delivered {step['not_delivered_10s']}")
+        if step["holds"]:
+            good = mid
+    return sorted(rungs, key=lambda s: s["offered_votes_per_s"]), good
+
+
+async def setup(bed: Bed, cfg: Config, rooms: int, concurrency: int) -> dict[str, Any]:
+    """Create the rooms, seat the players (join + hello), start the games; memory along the way."""
+    shares = [rooms // len(bed.workers) + (1 if i < rooms % len(bed.workers) else 0)
+              for i in range(len(bed.workers))]
+    server = bed.server
+    out: dict[str, Any] = {"rss_idle": server.rss()}
+    created, usage = await bed.measured(lambda: bed.each(
+        "create", [{"rooms": s} for s in shares], players=cfg.players, concurrency=concurrency))
+    bed.codes = [c for r in created for c in r["codes"]]
+    out["create"] = {"rooms": len(bed.codes), "statuses": merge([r["statuses"] for r in created]),
+                     "errors": [e for r in created for e in r["errors"]][:5], **usage}
+    await asyncio.sleep(0.5)
+    out["rss_created"] = server.rss()
+    joined, usage = await bed.measured(lambda: bed.each("join", players=cfg.players, concurrency=concurrency))
+    lat = floats([r["latencies"] for r in joined])
+    statuses = merge([r["statuses"] for r in joined])
+    failures = merge([r["failures"] for r in joined])
+    out["join"] = {"joins": len(lat), "joins_per_s": rnd(len(lat) / usage["wall_s"]) if usage["wall_s"] else None,
+                   "p50_ms": ms(pct(lat, 0.5)), "p99_ms": ms(pct(lat, 0.99)), "max_ms": ms(lat[-1] if lat else None),
+                   "http_500": sum(v for k, v in statuses.items() if k.startswith("5")),
+                   "busy_retries": sum(r["busy"] for r in joined),
+                   "failed": sum(failures.values()) + sum(v for k, v in statuses.items() if k != "201"),
+                   "statuses": statuses, "failures": failures, **usage}
+    await asyncio.sleep(0.5)
+    out["rss_joined"] = server.rss()
+    started, usage = await bed.measured(lambda: bed.each("start", concurrency=concurrency))
+    out["start"] = {"ready_rooms": sum(r["ready"] for r in started), "sockets": sum(r["sockets"] for r in started),
+                    "statuses": merge([r["statuses"] for r in started]), **usage}
+    await asyncio.sleep(1.0)
+    out["rss_ready"] = server.rss()
+    return out
+
+
+def merge(counters: list[dict[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in counters:
+        for k, v in c.items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+async def spectators(bed: Bed, per_room: int) -> dict[str, Any]:
+    """Memory of a held socket: open `per_room` spectator sockets in every room, read the RSS, close them."""
+    socks: list[Socket] = []
+    rss0 = bed.server.rss()
+    t0 = time.perf_counter()
+
+    async def one(code: str) -> None:
+        sock = await open_socket(bed.server.base, f"/ws/{code}")
+        sock.send_json({"type": "hello", "token": None})
+        socks.append(sock)
+        await asyncio.wait_for(sock.first, 60)
+
+    jobs = [code for code in bed.codes for _ in range(per_room)]
+    for i in range(0, len(jobs), 200):
+        await asyncio.gather(*(one(c) for c in jobs[i : i + 200]), return_exceptions=True)
+    await asyncio.sleep(1.0)
+    rss1 = bed.server.rss()
+    held = sum(1 for s in socks if s.first.done() and not s.first.exception() and not s.closed.is_set())
+    await asyncio.gather(*(s.close() for s in socks), return_exceptions=True)
+    await asyncio.sleep(1.0)
+    return {"sockets": held, "rss_before": rss0, "rss_with": rss1, "seconds": rnd(time.perf_counter() - t0),
+            "per_socket_kib": rnd((rss1 - rss0) / held / 1024) if held else None}
+
+
+async def big(system: str, cfg: Config, work: Path, tag: str) -> dict[str, Any]:
+    """One server under the full load: set-up, memory, ladder, fixed rate, saturation."""
+    url = f"sqlite+aiosqlite:///{work / f'{tag}-{system}.db'}" if system == "veillee" else None
+    server = Server(system, work / f"{tag}-{system}.log", url, cfg.flags,
+                    cfg.server_dir if system == "veillee" else ROOT)
+    bed = Bed(server)
+    out: dict[str, Any] = {"system": system, "rooms": cfg.rooms, "players": cfg.players, "workers": cfg.workers}
+    try:
+        await server.start()
+        bed.probe = Probe(server.base)
+        await bed.probe.start()
+        bed.workers = [WorkerProcess(server.base, i, cfg.workers, cfg.seed) for i in range(cfg.workers)]
+        await asyncio.sleep(1.0)
+        t_all = time.perf_counter()
+        say(f"  {system}: {cfg.rooms} rooms of {cfg.players}, {cfg.workers} generator process(es)")
+        out["setup"] = s = await setup(bed, cfg, cfg.rooms, cfg.concurrency)
+        say(f"    joins: {s['join']['joins']} in {s['join']['wall_s']} s ({s['join']['joins_per_s']}/s), "
+            f"{s['join']['failed']} failed; ready rooms {s['start']['ready_rooms']}, sockets {s['start']['sockets']}")
+        if cfg.spectators_per_room:
+            out["spectators"] = await spectators(bed, cfg.spectators_per_room)
+            say(f"    memory: {out['spectators']['per_socket_kib']} KiB per held socket")
+        out["ladder"], out["sustained_votes_per_s"] = await ladder(bed, cfg)
+        say(f"    fixed rate {cfg.fixed_rate}/s for {cfg.fixed_duration} s")
+        out["fixed"] = await load(bed, cfg, "open", rate=cfg.fixed_rate, duration=cfg.fixed_duration)
+        f = out["fixed"]
+        say(f"      p50 {f['p50_ms']} ms, p99 {f['p99_ms']} ms, not delivered {f['not_delivered_10s']}, "
+            f"closed {f['sockets_closed']}, probe max {f['probe']['max_ms']} ms")
+        say(f"    saturation ({cfg.saturation_inflight} votes in flight) for {cfg.saturation_duration} s")
+        out["saturation"] = await load(bed, cfg, "closed", duration=cfg.saturation_duration,
+                                       inflight=cfg.saturation_inflight)
+        f = out["saturation"]
+        say(f"      {f['achieved_votes_per_s']} votes/s, p99 {f['p99_ms']} ms, server {f['server_cpu_cores']} cores "
+            f"({f['server_cpu_ms_per_vote']} ms/vote), generator {f['generator_cpu_cores']} cores ({f['limited_by']})")
+        if cfg.flood_duration:
+            say(f"    flood (one vote in flight in each of the {cfg.rooms} rooms) for {cfg.flood_duration} s")
+            out["flood"] = f = await load(bed, cfg, "flood", duration=cfg.flood_duration)
+            say(f"      {f['achieved_votes_per_s']} votes/s, p99 {f['p99_ms']} ms, server {f['server_cpu_cores']} "
+                f"cores ({f['server_cpu_ms_per_vote']} ms/vote), probe max {f['probe']['max_ms']} ms")
+        out["probe_whole_run"] = bed.probe.window(t_all, time.perf_counter())
+        out["rss_end"] = server.rss()
+        out["server_tracebacks"] = server.errors()
+        out["healthz"] = await healthz(server)
+    finally:
+        await teardown(bed)
+    return out
+
+
+async def healthz(server: Server) -> dict[str, Any] | None:
+    http = Http(server.base, 1)
+    try:
+        status, body = await http.request("GET", "/healthz", timeout=10)
+        return body if status == 200 and isinstance(body, dict) else None
+    except Exception:  # the figure is optional
+        return None
+    finally:
+        await http.close()
+
+
+async def teardown(bed: Bed) -> None:
+    for w in bed.workers:
+        await w.stop()
+    if bed.probe is not None:
+        await bed.probe.stop()
+    if bed.http is not None:
+        await bed.http.close()
+    await bed.server.stop()
+
+
+async def small(system: str, cfg: Config, work: Path, tag: str, url: str | None = None) -> dict[str, Any]:
+    """A vote at a time over `small_rooms` rooms: the latency of a vote when the server has nothing else to do."""
+    server = Server(system, work / f"{tag}-small-{system}.log", url, cfg.flags,
+                    cfg.server_dir if system == "veillee" else ROOT)
+    bed = Bed(server)
+    try:
+        await server.start()
+        bed.workers = [WorkerProcess(server.base, 0, 1, cfg.seed)]
+        s = await setup(bed, cfg, cfg.small_rooms, cfg.small_rooms)
+        out = await load(bed, cfg, "serial", votes=cfg.small_votes)
+        out["ready_rooms"] = s["start"]["ready_rooms"]
+        out["server_tracebacks"] = server.errors()
+        return out
+    finally:
+        await teardown(bed)
+
+
+# -- figures -------------------------------------------------------------------------------------------------------
+def figures(run: dict[str, Any]) -> dict[str, Any]:
+    """The headline figures of one run (docs/bench.md)."""
+    out: dict[str, Any] = {}
+    for system in SYSTEMS:
+        b = run.get("big", {}).get(system)
+        fig: dict[str, Any] = {}
+        if b:
+            s = b["setup"]
+            sockets = s["start"]["sockets"]
+            rooms = s["start"]["ready_rooms"]
+            per_socket = (b.get("spectators") or {}).get("per_socket_kib")
+            grown = s["rss_ready"] - s["rss_idle"]
+            sat, fixed = b["saturation"], b["fixed"]
+            fig = {
+                "sustained_votes_per_s": b["sustained_votes_per_s"],
+                "rungs_failed_below_sustained": sum(1 for r in b["ladder"] if not r.get("holds")
+                                                    and r["offered_votes_per_s"] < (b["sustained_votes_per_s"] or 0)),
+                "saturation_votes_per_s": sat["achieved_votes_per_s"],
+                "saturation_limited_by": sat["limited_by"],
+                "saturation_p99_ms": sat["p99_ms"],
+                "cpu_ms_per_vote": sat["server_cpu_ms_per_vote"],
+                "votes_per_cpu_second": rnd(1000 / sat["server_cpu_ms_per_vote"], 1)
+                if sat["server_cpu_ms_per_vote"] else None,
+                "generator_cpu_ms_per_vote": sat["generator_cpu_ms_per_vote"],
+                "flood": {k: b["flood"][k] for k in ("achieved_votes_per_s", "p50_ms", "p99_ms", "not_delivered_10s",
+                                                     "server_cpu_ms_per_vote", "sockets_closed")}
+                if b.get("flood") else None,
+                "fixed_rate": {k: fixed[k] for k in ("offered_votes_per_s", "achieved_votes_per_s", "p50_ms", "p99_ms",
+                                                     "max_ms", "not_delivered_10s", "sockets_closed", "rejected",
+                                                     "server_cpu_ms_per_vote", "server_cpu_cores", "limited_by")},
+                "frame": {"bytes_per_frame": fixed["bytes_per_frame"], "bytes_per_vote": fixed["bytes_per_vote"]},
+                "memory": {"rss_idle_mib": rnd(s["rss_idle"] / 2**20, 1),
+                           "rss_loaded_mib": rnd(s["rss_ready"] / 2**20, 1),
+                           "per_socket_kib": per_socket,
+                           "per_room_with_its_sockets_kib": rnd(grown / rooms / 1024, 1) if rooms else None,
+                           "per_room_kib": rnd((grown - (per_socket or 0) * 1024 * sockets) / rooms / 1024, 1)
+                           if rooms and per_socket is not None else None},
+                "joins": {k: s["join"][k] for k in ("joins", "joins_per_s", "p50_ms", "p99_ms", "http_500", "failed")},
+                "loop_pause": {"probe_max_ms_fixed_rate": fixed["probe"]["max_ms"],
+                               "probe_p99_ms_fixed_rate": fixed["probe"]["p99_ms"],
+                               "probe_max_ms_whole_run": b["probe_whole_run"]["max_ms"],
+                               "server_lag_over_100ms_fixed_rate": (fixed.get("server_loop_lag") or {}).get(
+                                   "over_100ms"),
+                               "server_lag_max_ms_whole_run": (b.get("healthz") or {}).get("loop_lag_max_ms")},
+                "server_tracebacks": b["server_tracebacks"],
+            }
+        idle = {k.split(":", 1)[1]: {"p50_ms": v["p50_ms"], "p99_ms": v["p99_ms"],
+                                     "bytes_per_frame": v["bytes_per_frame"]}
+                for k, v in run.get("small", {}).items() if k.split(":", 1)[0] == system and "p50_ms" in v}
+        if idle:
+            fig["idle_latency_10_rooms"] = idle
+        if fig:
+            out[system] = fig
+    if run.get("engine"):
+        e = run["engine"]
+        out["engine"] = {"games_per_s": rnd(e["games_per_s"]), "events_per_s": rnd(e["events_per_s"], 0),
+                         "memory_40_player_game_kib": rnd(e["memory_game_kib"], 0)}
+    return out
+
+
+def aggregate(values: list[Any]) -> Any:
+    """min / median / max of the numbers of several runs, leaf by leaf; other values listed."""
+    present = [v for v in values if v is not None]
+    if present and all(isinstance(v, dict) for v in present):
+        keys = list(dict.fromkeys(k for v in present for k in v))
+        return {k: aggregate([v.get(k) for v in present]) for k in keys}
+    if present and all(isinstance(v, int | float) and not isinstance(v, bool) for v in present):
+        return {"min": min(present), "median": rnd(statistics.median(present), 3), "max": max(present),
+                "runs": values}
+    return values if len(set(map(str, values))) > 1 else (values[0] if values else None)
+
+
+def git_commit(cwd: Path) -> str | None:
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=cwd, capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=cwd,
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if head.returncode:
+        return None
+    return head.stdout.strip() + (" (modified)" if dirty.stdout.strip() else "")
+
+
+async def one_run(cfg: Config, work: Path, index: int) -> dict[str, Any]:
+    tag = f"run{index + 1}"
+    run: dict[str, Any] = {"index": index + 1, "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+    say(f"run {index + 1}/{cfg.runs}")
+    run["engine"] = e = await engine_figures(cfg.engine_games, cwd=cfg.server_dir)
+    say(f"  engine: {e['games_per_s']:.1f} games/s of 12 players, {e['events_per_s']:.0f} events/s; "
+        f"a finished 40-player game {e['memory_game_kib']:.0f} KiB")
+    run["small"] = {}
+    smalls: list[tuple[str, str, str | None]] = []
+    if "ceiling" in cfg.systems:
+        smalls.append(("ceiling", "ceiling:none", None))
+    if "veillee" in cfg.systems:
+        smalls.append(("veillee", "veillee:sqlite", f"sqlite+aiosqlite:///{work / f'{tag}-small.db'}"))
+        if cfg.postgres:
+            smalls.append(("veillee", "veillee:postgresql", cfg.postgres))
+    for system, key, url in smalls:
+        if url and url.startswith("postgresql"):
+            await Server("veillee", work / "pg-migrate.log", url, cwd=cfg.server_dir).migrate()
+            await reset_postgres(url)
+        r = await small(system, cfg, work, f"{tag}-{key.replace(':', '-')}", url)
+        run["small"][key] = r
+        say(f"  {key}: {cfg.small_rooms} rooms, a vote at a time: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
+            f"{r['bytes_per_frame']} bytes a frame")
+    order = list(cfg.systems) if index % 2 == 0 else list(reversed(cfg.systems))
+    run["big"] = {}
+    for system in order:
+        run["big"][system] = await big(system, cfg, work, tag)
+    run["figures"] = figures(run)
+    return run
+
+
+async def bench(cfg: Config) -> dict[str, Any]:
+    raise_fd_limit()
+    cfg.systems = tuple(s for s in SYSTEMS if s in cfg.systems)
+    if cfg.postgres:
+        from app.settings import normalise_database_url
+
+        cfg.postgres = normalise_database_url(cfg.postgres)
+        why = await postgres_reachable(cfg.postgres)
+        if why:
+            say(f"PostgreSQL {cfg.postgres.split('@')[-1]} unreachable ({why}): no PostgreSQL figures")
+            cfg.postgres = None
+    started = time.perf_counter()
+    result: dict[str, Any] = {"meta": {
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "mode": "quick" if cfg.quick else "full", "commit": git_commit(cfg.server_dir), "label": cfg.label,
+        "server_dir": str(cfg.server_dir), "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
+                                                       "python": sys.version.split()[0]},
+        "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(cfg).items()},
+        "postgresql": cfg.postgres.split("@")[-1] if cfg.postgres else None,
+    }}
+    with contextlib.ExitStack() as stack:
+        work = cfg.work or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="veillee-bench-")))
+        work.mkdir(parents=True, exist_ok=True)
+        runs = []
+        for i in range(cfg.runs):
+            runs.append(await one_run(cfg, work, i))
+            result["runs"] = runs
+            result["figures"] = aggregate([r["figures"] for r in runs])
+            write(cfg.out, result)  # each run is saved as soon as it is over
+    result["meta"]["seconds"] = round(time.perf_counter() - started)
+    write(cfg.out, result)
+    if cfg.plot is not None:
+        try:
+            from app.bench.plot import plot
+
+            plot(result, cfg.plot)
+            say(f"plot: {cfg.plot}")
+        except ImportError as exc:
+            say(f"no plot ({exc}): pip install -e '.[bench]'")
+    say(f"results: {cfg.out} ({result['meta']['seconds']} s)")
+    return result
+
+
+def write(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    tmp.replace(path)
