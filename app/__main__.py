@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--out", help="the JSON of every figure (bench-results.json)")
     bench.add_argument("--plot", help="the PNG of latency against load (bench-latency.png); 'none': no plot")
     bench.add_argument("--replot", metavar="JSON", help="only draw the plot (--plot) again from a results file")
+    bench.add_argument("--table", metavar="JSON", nargs="+", help="only print a Markdown table of results files")
     bench.add_argument("--work", help="where databases and server logs go (a temporary directory)")
     args = parser.parse_args(argv)
 
@@ -68,6 +69,11 @@ def main(argv: list[str] | None = None) -> int:
 
         from app.bench import main as bench_main
 
+        if args.table:
+            from app.bench.run import table
+
+            print(table([json.loads(Path(p).read_text()) for p in args.table]))
+            return 0
         if args.replot:
             from app.bench.plot import plot
 

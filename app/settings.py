@@ -14,7 +14,7 @@ LOOKUP_RATE       failed room-code lookups per client address (default 20/minute
 SPECTATOR_SOCKETS spectator websockets per client address (default 20).
 MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
 GC_FREEZE_EVERY, GC_FULL_EVERY
-                  seconds between garbage-collector sweeps that freeze survivors (default 30; 0: Python's
+                  seconds between garbage-collector sweeps that freeze survivors (default 10; 0: Python's
                   default policy), and between whole collections (default 3600; 0: never).
 ROOM_QUEUE, COMMAND_QUEUE
                   commands waiting for their room (default 100), and in all (default 5000); past either a
@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     command_queue: int = 5000
     # Garbage collection (app/realtime/pauses.py): freeze survivors every N s (0: Python's default policy), and
     # unfreeze for one whole collection every M s (0: never).
-    gc_freeze_every: float = 30.0
+    gc_freeze_every: float = 10.0
     gc_full_every: float = 3600.0
     max_body: int = 65536
     log_level: str = "INFO"

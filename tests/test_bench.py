@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.bench.loadgen import Phase, RoomLoad, Vote, Worker, WorkerProcess
-from app.bench.run import Bed, Config, Probe, aggregate, load, setup
+from app.bench.run import Bed, Config, Probe, aggregate, from_metrics, load, setup
 from app.bench.servers import Server
 
 
@@ -95,3 +95,14 @@ def test_runs_are_aggregated_leaf_by_leaf() -> None:
     assert out["a"]["x"] == {"min": 1.0, "median": 2.0, "max": 3.0, "runs": [1.0, 3.0, 2.0]}
     assert out["a"]["y"] == ["server", "server", "generator"]
     assert out["b"]["median"] == 3
+
+
+def test_the_servers_own_metrics_are_read_per_phase() -> None:
+    before = {'veillee_loop_lag_seconds_bucket{le="0.05"}': 90.0, 'veillee_loop_lag_seconds_bucket{le="0.1"}': 95.0,
+              'veillee_loop_lag_seconds_bucket{le="+Inf"}': 100.0, "veillee_connections": 3.0}
+    after = {'veillee_loop_lag_seconds_bucket{le="0.05"}': 180.0, 'veillee_loop_lag_seconds_bucket{le="0.1"}': 193.0,
+             'veillee_loop_lag_seconds_bucket{le="+Inf"}': 200.0, 'veillee_gc_pause_seconds_count{generation="2"}': 2.0,
+             'veillee_gc_pause_seconds_sum{generation="2"}': 0.25}
+    assert from_metrics(before, after) == {"timers": 100, "over_50ms": 10, "over_100ms": 2, "gc_pauses": 2,
+                                           "gc_pause_total_ms": 250.0}
+    assert from_metrics(None, after) is None

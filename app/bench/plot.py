@@ -1,14 +1,30 @@
 """The plot of `make bench`: vote → last frame latency (p50 and p99) against offered votes/s, Veillée and the
-ceiling, every run (needs the `bench` extra: matplotlib)."""
+ceiling: the median of the runs at each offered rate, and their spread (min to max) shaded (needs the `bench`
+extra: matplotlib)."""
 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 COLOURS = {"veillee": "#c0392b", "ceiling": "#2471a3"}
 NAMES = {"veillee": "Veillée", "ceiling": "ceiling (bare uvicorn + FastAPI)"}
+
+
+def series(runs: list[dict[str, Any]], system: str, key: str) -> tuple[list[float], list[float], list[float],
+                                                                        list[float]]:
+    """Offered rates of the ladder, and the median, min and max of `key` over the runs at each."""
+    by_rate: dict[float, list[float]] = {}
+    for run in runs:
+        big = run.get("big", {}).get(system)
+        for rung in (big or {}).get("ladder", []):
+            if rung.get(key) is not None and not rung.get("refinement"):
+                by_rate.setdefault(rung["offered_votes_per_s"], []).append(rung[key])
+    rates = sorted(by_rate)
+    return (rates, [statistics.median(by_rate[r]) for r in rates], [min(by_rate[r]) for r in rates],
+            [max(by_rate[r]) for r in rates])
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
@@ -21,30 +37,28 @@ def plot(result: dict[str, Any], path: Path) -> None:
     runs = result.get("runs", [])
     for system in ("ceiling", "veillee"):
         colour = COLOURS[system]
-        saturations = []
-        for i, run in enumerate(runs):
-            big = run.get("big", {}).get(system)
-            if not big:
-                continue
-            rungs = [r for r in big["ladder"] if r["p50_ms"] is not None]
-            x = [r["offered_votes_per_s"] for r in rungs]
-            first = i == 0
-            ax.plot(x, [r["p50_ms"] for r in rungs], "-o", color=colour, alpha=0.85, markersize=3.5, linewidth=1.3,
-                    label=f"{NAMES[system]}, p50" if first else None)
-            ax.plot(x, [r["p99_ms"] for r in rungs], "--^", color=colour, alpha=0.6, markersize=3.5, linewidth=1.1,
-                    label=f"{NAMES[system]}, p99" if first else None)
-            if big["saturation"]["achieved_votes_per_s"]:
-                saturations.append(big["saturation"]["achieved_votes_per_s"])
+        present = [r["big"][system] for r in runs if system in r.get("big", {})]
+        if not present:
+            continue
+        for key, style, alpha in (("p50_ms", "-o", 0.9), ("p99_ms", "--^", 0.7)):
+            x, mid, low, high = series(runs, system, key)
+            ax.plot(x, mid, style, color=colour, alpha=alpha, markersize=3.5, linewidth=1.3,
+                    label=f"{NAMES[system]}, {key[:3]}")
+            if len(present) > 1:
+                ax.fill_between(x, low, high, color=colour, alpha=0.10, linewidth=0)
+        refined = [r for b in present for r in b["ladder"] if r.get("refinement") and r.get("p99_ms") is not None]
+        if refined:
+            ax.plot([r["offered_votes_per_s"] for r in refined], [r["p99_ms"] for r in refined], "^",
+                    markerfacecolor="none", color=colour, markersize=5, alpha=0.7)
+        saturations = [b["saturation"]["achieved_votes_per_s"] for b in present
+                       if b["saturation"]["achieved_votes_per_s"]]
         if saturations:
             sat = statistics.median(saturations)
-            limit = {r["big"][system]["saturation"]["limited_by"].split(" (")[0] for r in runs
-                     if system in r.get("big", {})}
+            limit = Counter(b["saturation"]["limited_by"].split(" (")[0] for b in present).most_common(1)[0][0]
             ax.axvline(sat, color=colour, linestyle=":", linewidth=1)
-            ax.annotate(f"saturation {sat:.0f}/s ({', '.join(sorted(limit))})", (sat, 0.02),
-                        xycoords=("data", "axes fraction"), ha="right", va="bottom", fontsize=7.5, color=colour,
-                        rotation=90)
-        sustained = [r["big"][system]["sustained_votes_per_s"] for r in runs
-                     if system in r.get("big", {}) and r["big"][system]["sustained_votes_per_s"]]
+            ax.annotate(f"saturation {sat:.0f}/s, bound: {limit}", (sat, 0.02), xycoords=("data", "axes fraction"),
+                        ha="right", va="bottom", fontsize=7.5, color=colour, rotation=90)
+        sustained = [b["sustained_votes_per_s"] for b in present if b["sustained_votes_per_s"]]
         if sustained:
             ax.plot([statistics.median(sustained)], [100], marker="*", markersize=12, color=colour, linestyle="none",
                     label=f"{NAMES[system].split(' (')[0]}: p99 ≤ 100 ms up to {statistics.median(sustained):.0f}/s")
@@ -56,8 +70,10 @@ def plot(result: dict[str, Any], path: Path) -> None:
     ax.set_ylabel("vote → last of the room's frames (ms)")
     meta = result.get("meta", {})
     cfg = meta.get("config", {})
-    ax.set_title(f"{cfg.get('rooms')} rooms × {cfg.get('players')} sockets, {len(runs)} run(s), "
-                 f"{meta.get('machine', {}).get('cpus')} cores, {meta.get('date', '')[:10]}", fontsize=10)
+    what = meta.get("label") or meta.get("commit") or ""
+    ax.set_title(f"Veillée {what[:12]} vs the ceiling: {cfg.get('rooms')} rooms × {cfg.get('players')} sockets, "
+                 f"{len(runs)} run(s) (median, min–max shaded), {meta.get('machine', {}).get('cpus')} cores, "
+                 f"{meta.get('date', '')[:10]}", fontsize=9)
     ax.grid(True, which="both", alpha=0.25)
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()

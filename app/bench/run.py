@@ -181,8 +181,8 @@ class Bed:
     codes: list[str] = field(default_factory=list)
     http: Http | None = None
 
-    async def lag(self) -> dict[str, float] | None:
-        """The server's own loop-lag histogram (`veillee_loop_lag_seconds` on /metrics), if it has one."""
+    async def metrics(self) -> dict[str, float] | None:
+        """The server's own `veillee_*` samples on /metrics (`name{labels}` → value), if it has any."""
         if self.server.kind != "veillee":
             return None
         if self.http is None:
@@ -191,12 +191,13 @@ class Bed:
             text = await self.http.text("/metrics")
         except Exception:  # an old server, or none: the probe still says what it saw
             return None
-        buckets: dict[str, float] = {}
+        samples: dict[str, float] = {}
         for line in text.splitlines():
-            if line.startswith("veillee_loop_lag_seconds_bucket{"):
-                le = line.split('le="', 1)[1].split('"', 1)[0]
-                buckets[le] = float(line.rsplit(" ", 1)[1])
-        return buckets or None
+            if line.startswith("veillee_"):
+                name, _, value = line.rpartition(" ")
+                with contextlib.suppress(ValueError):
+                    samples[name] = float(value)
+        return samples or None
 
     async def each(self, name: str, shares: list[dict[str, Any]] | None = None, **kw: Any) -> list[dict[str, Any]]:
         return list(await asyncio.gather(*(w.call(name, **{**kw, **(shares[i] if shares else {})})
@@ -205,7 +206,7 @@ class Bed:
     async def measured(self, work: Callable[[], Awaitable[Any]]) -> tuple[Any, dict[str, Any]]:
         """Run `work`; with the wall time, the CPU the server, the generator and the whole machine used, and
         what the probe saw meanwhile."""
-        lag0 = await self.lag()
+        metrics0 = await self.metrics()
         cpu0 = self.server.cpu()
         gen0 = [cpu_seconds(w.pid) for w in self.workers]
         busy0, total0 = busy_cores()
@@ -223,20 +224,43 @@ class Bed:
                  "machine_cpu_cores": rnd(machine, 3),
                  "other_cpu_cores": rnd(max(0.0, machine - server_cpu / wall - sum(gen) / wall), 3),
                  "probe": self.probe.window(t0, t1) if self.probe else None,
-                 "server_loop_lag": lag_delta(lag0, await self.lag())}
+                 "server_loop_lag": from_metrics(metrics0, await self.metrics())}
         return result, usage
 
 
-def lag_delta(before: dict[str, float] | None, after: dict[str, float] | None) -> dict[str, Any] | None:
-    """How often the server's own 10 ms timer woke late, from its histogram: over 50 ms, 100 ms, 250 ms, 1 s."""
-    if not before or not after or "+Inf" not in after:
+def from_metrics(before: dict[str, float] | None, after: dict[str, float] | None) -> dict[str, Any] | None:
+    """What the server says of a phase on /metrics, when it says it: how often its 10 ms loop timer woke over 50,
+    100, 250 ms or 1 s late (`veillee_loop_lag_seconds`); and, if it counts them, its garbage collector's pauses
+    (`veillee_gc_pause_seconds`) and the frames and bytes it sent (`veillee_frames_sent_total`,
+    `veillee_frame_bytes_total`)."""
+    if not before or not after:
         return None
-    total = after["+Inf"] - before.get("+Inf", 0.0)
-    out: dict[str, Any] = {"timers": int(total)}
-    for le, name in (("0.05", "over_50ms"), ("0.1", "over_100ms"), ("0.25", "over_250ms"), ("1.0", "over_1s")):
-        if le in after:
-            out[name] = int(total - (after[le] - before.get(le, 0.0)))
-    return out
+
+    def delta(prefix: str) -> float | None:
+        keys = [k for k in after if k.startswith(prefix)]
+        return sum(after[k] - before.get(k, 0.0) for k in keys) if keys else None
+
+    def bucket(le: str) -> float | None:
+        key = f'veillee_loop_lag_seconds_bucket{{le="{le}"}}'
+        return after[key] - before.get(key, 0.0) if key in after else None
+
+    out: dict[str, Any] = {}
+    total = bucket("+Inf")
+    if total is not None:
+        out["timers"] = int(total)
+        for le, name in (("0.05", "over_50ms"), ("0.1", "over_100ms"), ("0.25", "over_250ms"), ("1.0", "over_1s")):
+            below = bucket(le)
+            if below is not None:
+                out[name] = int(total - below)
+    gc_count = delta("veillee_gc_pause_seconds_count")
+    if gc_count is not None:
+        out["gc_pauses"] = int(gc_count)
+        out["gc_pause_total_ms"] = ms(delta("veillee_gc_pause_seconds_sum"))
+    for name, key in (("frames_sent", "veillee_frames_sent_total"), ("frame_bytes_sent", "veillee_frame_bytes_total")):
+        value = delta(key)
+        if value is not None:
+            out[name] = int(value)
+    return out or None
 
 
 def limited_by(usage: dict[str, Any], lateness_p99: float | None) -> str:
@@ -656,3 +680,74 @@ def write(path: Path, data: dict[str, Any]) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     tmp.replace(path)
+
+
+# -- a Markdown table of the figures (docs/bench.md) ----------------------------------------------------------------
+ROWS: list[tuple[str, str, str]] = [
+    ("votes/s sustained with p99 ≤ 100 ms", "sustained_votes_per_s", ""),
+    ("saturation, votes/s (100 in flight)", "saturation_votes_per_s", ""),
+    ("server CPU per vote, ms (saturation)", "cpu_ms_per_vote", ""),
+    ("flood: votes/s with 1,000 in flight", "flood.achieved_votes_per_s", ""),
+    ("200 votes/s offered: achieved", "fixed_rate.achieved_votes_per_s", ""),
+    ("200 votes/s: p50, ms", "fixed_rate.p50_ms", ""),
+    ("200 votes/s: p99, ms", "fixed_rate.p99_ms", ""),
+    ("200 votes/s: not delivered within 10 s", "fixed_rate.not_delivered_10s", ""),
+    ("200 votes/s: sockets closed", "fixed_rate.sockets_closed", ""),
+    ("10 rooms, a vote at a time: p50, ms (SQLite)", "idle_latency_10_rooms.sqlite.p50_ms", "none"),
+    ("10 rooms, a vote at a time: p50, ms (PostgreSQL)", "idle_latency_10_rooms.postgresql.p50_ms", ""),
+    ("RSS per held socket, KiB", "memory.per_socket_kib", ""),
+    ("RSS per room (without its sockets), KiB", "memory.per_room_kib", ""),
+    ("RSS loaded (1,000 rooms, 12,000 sockets), MiB", "memory.rss_loaded_mib", ""),
+    ("bytes of one frame of a vote", "frame.bytes_per_frame", ""),
+    ("bytes of one vote (its 12 frames)", "frame.bytes_per_vote", ""),
+    ("joins/s (POST join + websocket hello)", "joins.joins_per_s", ""),
+    ("joins answered 500 / failed", "joins.http_500", "joins.failed"),
+    ("longest pause seen by the probe at 200 votes/s, ms", "loop_pause.probe_max_ms_fixed_rate", ""),
+    ("longest probe round trip, whole run (saturated steps included), ms", "loop_pause.probe_max_ms_whole_run", ""),
+]
+
+
+def _leaf(fig: dict[str, Any], path: str) -> Any:
+    for part in path.split("."):
+        if not isinstance(fig, dict):
+            return None
+        fig = fig.get(part)  # type: ignore[assignment]
+    return fig
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, dict) and "median" in value:
+        lo, mid, hi = value["min"], value["median"], value["max"]
+        fmt = (lambda x: f"{x:,.0f}") if abs(mid or 0) >= 100 else (lambda x: f"{x:.3g}")
+        return fmt(mid) if lo == hi else f"{fmt(mid)} ({fmt(lo)}–{fmt(hi)})"
+    return "—" if value is None else str(value)
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    """Each result's Veillée next to its own ceiling: median (min–max) of the runs."""
+    head = ["figure"]
+    for r in results:
+        what = r["meta"].get("label") or (r["meta"].get("commit") or "")[:7]
+        head += [f"Veillée {what}", "ceiling (same run)"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for title, path, other in ROWS:
+        cells = [title]
+        for r in results:
+            fig = r.get("figures", {})
+            for system in ("veillee", "ceiling"):
+                key = path
+                if system == "ceiling" and other == "none":
+                    key = path.replace(".sqlite.", ".none.")
+                elif system == "ceiling" and path.startswith("idle_latency"):
+                    cells.append("")
+                    continue
+                cell = _cell(_leaf(fig.get(system, {}), key))
+                if other and other != "none":
+                    cell += " / " + _cell(_leaf(fig.get(system, {}), other))
+                cells.append(cell)
+        lines.append("| " + " | ".join(cells) + " |")
+    engine = ["engine: 12-player games/s (no server)"]
+    for r in results:
+        engine += [_cell(_leaf(r.get("figures", {}), "engine.games_per_s")), ""]
+    lines.append("| " + " | ".join(engine) + " |")
+    return "\n".join(lines)
