@@ -64,8 +64,15 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
 
 def apply(state: GameState, cmd: Command) -> tuple[GameState, list[Event]]:
     """Decide on a copy; return the new state and the events that lead to it. Raises Rejected."""
+    copy = state.clone()
+    return copy, decide_on(copy, cmd)
+
+
+def decide_on(state: GameState, cmd: Command) -> list[Event]:
+    """Decide on `state` itself, which holds the outcome afterwards; if it raises (Rejected, or a bug in a rule),
+    `state` may hold part of a decision and must be thrown away."""
     rules = get_ruleset(state.ruleset)
-    ctx = Ctx(state.clone(), cmd.at, rules)
+    ctx = Ctx(state, cmd.at, rules)
     handler = COMMANDS.get(cmd.type)
     if handler is None:
         rules.command(ctx, cmd)
@@ -73,7 +80,7 @@ def apply(state: GameState, cmd: Command) -> tuple[GameState, list[Event]]:
         handler(ctx, cmd)
     settle(ctx)
     ctx.flush_rng()
-    return ctx.s, ctx.events
+    return ctx.events
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:

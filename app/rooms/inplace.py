@@ -13,27 +13,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from app.engine.context import Ctx
-from app.engine.core import COMMANDS, settle
+from app.engine.core import decide_on
 from app.engine.evolve import evolve
 from app.engine.model import Command, Event, GameState
-from app.engine.ruleset import get_ruleset
 
 
 def decide_in_place(state: GameState, cmd: Command) -> list[Event]:
     """`apply` without its copy: `state` holds the outcome afterwards. If it raises (Rejected or a bug), `state`
     may hold part of a decision and must be thrown away. The events it returns share objects with `state`: keep
     `detached` copies of them."""
-    rules = get_ruleset(state.ruleset)
-    ctx = Ctx(state, cmd.at, rules)
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        rules.command(ctx, cmd)
-    else:
-        handler(ctx, cmd)
-    settle(ctx)
-    ctx.flush_rng()
-    return ctx.events
+    return decide_on(state, cmd)
 
 
 def _copied(value: Any) -> Any:
