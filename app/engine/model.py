@@ -90,11 +90,14 @@ class GameState(BaseModel):
     def remember(self, key: str, compute: Callable[[], Any]) -> Any:
         """`compute()` once per version of the state: every viewer's projection after a command asks for the same
         chat channels, for instance. The value must not be changed by its readers."""
-        hit = self._memo.get(key)
+        # The private dict by its slot: `self._memo` goes through pydantic's __getattr__, which cost more than
+        # the lookups it saves (6% of the fan-out, profiled).
+        memo: dict[str, tuple[int, Any]] = self.__pydantic_private__["_memo"]  # type: ignore[index]
+        hit = memo.get(key)
         if hit is not None and hit[0] == self.seq:
             return hit[1]
         value = compute()
-        self._memo[key] = (self.seq, value)
+        memo[key] = (self.seq, value)
         return value
 
     def clone(self) -> GameState:

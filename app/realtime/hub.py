@@ -69,6 +69,32 @@ def _finite(value: Any) -> Any:
     return value
 
 
+class _Rest:
+    """The rest of a coroutine that was started by hand and suspended on `waited`: awaiting this hands what it
+    yields to the task as it is and sends the task's answers back (what `yield from` does), so the coroutine ends
+    as if a task had run it from the start."""
+
+    def __init__(self, coro: Any, waited: Any) -> None:
+        self.coro = coro
+        self.waited = waited
+
+    def __await__(self) -> Any:
+        waited = self.waited
+        while True:
+            try:
+                answer = yield waited
+            except BaseException as exc:
+                try:
+                    waited = self.coro.throw(exc)
+                except StopIteration as end:
+                    return end.value
+            else:
+                try:
+                    waited = self.coro.send(answer)
+                except StopIteration as end:
+                    return end.value
+
+
 @dataclass(eq=False)
 class Connection:
     socket: Socket
@@ -91,17 +117,35 @@ class Connection:
         if len(self.backlog) >= MAX_BACKLOG:
             self.shut(TOO_SLOW, "too far behind; reconnect")
             return
-        self.backlog.append(frame if isinstance(frame, str) else dumps(frame))
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    async def _write(self) -> None:
+        text = frame if isinstance(frame, str) else dumps(frame)
+        if self.writer is not None and not self.writer.done():
+            self.backlog.append(text)
+            return
+        # Nothing in flight: send now. A websocket's send completes without waiting unless the transport is
+        # paused, so this saves a task per frame (a vote's 12 tasks were a tenth of the fan-out's time); only a
+        # send that does wait gets a task, which finishes it and then sends what queued meanwhile.
+        sending = self.socket.send_text(text)
         try:
+            waited = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:  # the peer went away: nothing more can reach it
+            self._lost()
+            return
+        self.writer = asyncio.get_running_loop().create_task(self._write(sending, waited))
+
+    async def _write(self, sending: Any = None, waited: Any = None) -> None:
+        try:
+            if sending is not None:
+                await _Rest(sending, waited)
             while self.backlog and not self.closed:
                 await self.socket.send_text(self.backlog.popleft())
         except Exception:  # the peer went away: nothing more can reach it
-            self.closed = True
-            self.backlog.clear()
+            self._lost()
+
+    def _lost(self) -> None:
+        self.closed = True
+        self.backlog.clear()
 
     async def flush(self) -> None:
         """Wait until every queued frame has been handed to the socket (tests, and a close after a last frame)."""
