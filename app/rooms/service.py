@@ -70,6 +70,9 @@ class Room:
     cids: set[str] = field(default_factory=set)
     last_seat: int = -1  # the highest seat that ever had a token: never given again
     heard: int = 0  # the last seq the bus announced: above `state.seq`, this copy has events to catch up
+    # Seat token hashes already checked against the database, and their seat: a socket's hello needs no query.
+    # A seat that changes hands (substitute, hand-over) is forgotten when its event is committed or caught up.
+    tokens: dict[str, int] = field(default_factory=dict)
     # The state commands are decided on, in place, under the lock. Equal to `state` between commands; shares no
     # object with it or with the log.
     work: GameState = field(init=False)
@@ -230,10 +233,17 @@ class RoomService:
         digest = hash_token(token)
         if same_hash(digest, room.mj_token_hash):
             return MJ
+        known = room.tokens.get(digest)
+        if known is not None:
+            return known
+        seq = room.state.seq
         async with self.db.session() as s:
             seat = await repo.seat_by_token_hash(s, room.id, digest)
         if seat is None:
             raise Rejected("bad_token", "This link is not valid for this room (a substitute may have your seat).")
+        # Remembered only if nothing was committed during the read (a substitute could have taken the seat).
+        if seq == room.state.seq and not any(s == seat.seat for s in room.tokens.values()):
+            room.tokens[digest] = seat.seat
         return seat.seat
 
     # -- commands -----------------------------------------------------------------------------------------------
@@ -352,7 +362,11 @@ class RoomService:
         note_seats(room, events)
         if self.publisher is not None:
             self.publisher.publish(room, events)
-        return substituted(events)
+        kicks = substituted(events)
+        if kicks:
+            gone = set(kicks)
+            room.tokens = {h: seat for h, seat in room.tokens.items() if seat not in gone}
+        return kicks
 
     def _absorb(self, room: Room, rows: list[repo.EventRow]) -> list[int]:
         """Events other processes committed, read outside any command (the caller holds the room's lock)."""

@@ -11,9 +11,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
-from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from app.engine import Event, Rejected
 from app.engine.ruleset import get_ruleset
@@ -23,6 +20,7 @@ from app.rooms.secrets import normalise_code
 from app.rooms.service import Room, RoomService
 from app.settings import Settings
 from app.store.db import Database
+from app.web.budget import Budgets
 
 log = logging.getLogger("veillee.web")
 STATUS = {
@@ -40,14 +38,14 @@ class Limiter:
     """Rate limits held by one app (in memory: a small VPS runs one process; see docs/architecture.md)."""
 
     def __init__(self) -> None:
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._budgets = Budgets()
 
     def hit(self, rule: str, *keys: str) -> bool:
-        return self._limiter.hit(parse(rule), *keys)
+        return self._budgets.bucket(rule, keys).take()
 
     def spent(self, rule: str, *keys: str) -> bool:
         """Whether `keys` used all of `rule` already (without spending anything)."""
-        return not self._limiter.test(parse(rule), *keys)
+        return self._budgets.bucket(rule, keys).left() < 1.0
 
     def check(self, rule: str, *keys: str) -> None:
         """Raise a 429 rejection when `keys` went over `rule` (e.g. "10/minute")."""
