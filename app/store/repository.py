@@ -115,13 +115,20 @@ async def upsert_seats(x: Executor, room_id: str, rows: Sequence[tuple[int, str,
     """Create each seat, or replace its token and name (a substitute takes over the seat)."""
     if not rows:
         return
-    stmt = _upsert(x, SEATS)
-    new = stmt.excluded
-    stmt = stmt.on_conflict_do_update(
+    await x.execute(_UPSERT_SEATS[_dialect(x)], [
+        {"room_id": room_id, "seat": seat, "token_hash": token_hash, "name": name, "created_at": at}
+        for seat, token_hash, name, at in rows])
+
+
+def _upsert_seats(insert_: Any) -> Any:
+    new = insert_(SEATS).excluded
+    return insert_(SEATS).on_conflict_do_update(
         index_elements=[SEATS.c.room_id, SEATS.c.seat],
         set_={"token_hash": new.token_hash, "name": new.name, "created_at": new.created_at})
-    await x.execute(stmt, [{"room_id": room_id, "seat": seat, "token_hash": token_hash, "name": name,
-                            "created_at": at} for seat, token_hash, name, at in rows])
+
+
+# Built once: `excluded` makes a new alias of every column each time (a twentieth of a join's cost, profiled).
+_UPSERT_SEATS = {"postgresql": _upsert_seats(postgresql.insert), "sqlite": _upsert_seats(sqlite.insert)}
 
 
 async def seat_by_token_hash(s: AsyncSession, room_id: str, token_hash: str) -> Seat | None:
