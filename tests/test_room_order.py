@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 
 from app.engine import Rejected
 from app.engine.model import MJ
-from app.realtime.hub import Connection, Hub
+from app.realtime.hub import MAX_BACKLOG, TOO_SLOW, Connection, Hub
 from app.realtime.timers import Timers
 from app.rooms import service as service_module
 from app.rooms.service import RoomService
@@ -180,3 +180,33 @@ async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
     assert failures["left"] == 0
     assert room.state.phase == "day"
     await timers.close()
+
+
+class StuckSocket:
+    """A peer that stopped reading: its first send never completes (the transport stays paused)."""
+
+    def __init__(self) -> None:
+        self.started = 0
+        self.closed_with: tuple[int, str | None] | None = None
+
+    async def send_text(self, data: str) -> None:
+        self.started += 1
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = (code, reason)
+
+
+async def test_a_socket_too_far_behind_is_closed_and_the_others_are_not_held_up() -> None:
+    stuck, quick = StuckSocket(), SlowSocket()
+    late, fine = Connection(stuck, "r", 1), Connection(quick, "r", 2)
+    for i in range(MAX_BACKLOG + 1):  # one in flight, MAX_BACKLOG waiting behind it
+        late.push({"type": "update", "i": i})
+        fine.push({"type": "update", "i": i})
+    assert not late.closed and stuck.started == 1  # frames wait behind the stuck send, in order, unsent
+    late.push({"type": "update", "i": "one too many"})
+    assert late.closed and late.backlog is None  # what waited is dropped: the client resumes from its count
+    await asyncio.sleep(0.01)
+    assert stuck.closed_with == (TOO_SLOW, "too far behind; reconnect")  # not held behind the stuck send
+    await fine.flush()
+    assert [f["i"] for f in quick.sent] == list(range(MAX_BACKLOG + 1))  # the other socket got every frame
