@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 from engine_helpers import Script, Secrets
 
 from app.engine.core import apply, replay
-from app.engine.model import MJ, Command
+from app.engine.model import MJ, Command, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.views import SPECTATOR, event_visible
 from app.sim import FAST, Game, bot_round, play
@@ -784,3 +785,17 @@ def test_preassigned_cards_stay_secret() -> None:
             assert e.to == [], f"{e.type} shows the pre-assigned cards"
     assert all("preassigned" not in g.view(seat)["options"] for seat in range(7))
     assert "preassigned" in g.view(MJ)["options"]
+
+
+def test_undo_from_a_snapshot_written_when_checkpoints_were_objects() -> None:
+    """Snapshots stored before the checkpoint became JSON text hold it as an object: it loads, and undo works."""
+    g = Script(BASIC)
+    play_night(g, {"voyante": [0], "loups": [3], "sorciere-heal": False, "sorciere-poison": []})
+    g.run_until("vote")
+    assert isinstance(g.state.checkpoint, str)
+    old = g.state.model_dump(mode="json")
+    old["checkpoint"] = json.loads(old["checkpoint"])  # as such a snapshot holds it
+    g.state = GameState.model_validate(old)
+    assert g.state.checkpoint is not None and json.loads(g.state.checkpoint) == old["checkpoint"]
+    g.do("undo", MJ)
+    assert g.state.phase == "day" and g.state.day == 1 and g.step == "dawn"

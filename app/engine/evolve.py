@@ -111,7 +111,8 @@ def _spare(s: GameState, d: dict[str, Any]) -> None:
 @handles("phase")
 def _phase(s: GameState, d: dict[str, Any]) -> None:
     # Keep the state as it was just before this phase began: undo goes back to it and starts the phase again.
-    s.checkpoint = s.model_dump(mode="json", exclude={"checkpoint"})
+    # As JSON text: a tree of dicts was a third of a room's memory, twice (the committed and the working state).
+    s.checkpoint = s.model_dump_json(exclude={"checkpoint"})
     s.phase = d["phase"]
     s.night = d.get("night", s.night)
     s.day = d.get("day", s.day)
@@ -288,7 +289,7 @@ def _undone(s: GameState, d: dict[str, Any]) -> None:
     if s.checkpoint is None:
         return
     checkpoint = s.checkpoint
-    restored = GameState.model_validate(checkpoint)
+    restored = GameState.model_validate_json(checkpoint)
     seq = s.seq
     for name in GameState.model_fields:
         setattr(s, name, getattr(restored, name))

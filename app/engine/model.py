@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 MJ = "mj"
 SYSTEM = "system"
@@ -76,13 +76,21 @@ class GameState(BaseModel):
     wake_at: float | None = None  # when the engine next wants a `tick`
     paused_at: float | None = None
     result: dict[str, Any] | None = None  # {"camp": ..., "winners": [...]}
-    checkpoint: dict[str, Any] | None = None  # state at the start of the current phase, for undo
+    checkpoint: str | None = None  # the state at the start of the current phase, as JSON, for undo
     prompt_counter: int = 0
     message_counter: int = 0
     messages: dict[int, dict[str, Any]] = Field(default_factory=dict)  # chat message id -> {channel, to}
     hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
     flags: dict[str, Any] = Field(default_factory=dict)  # game-wide facts that outlive a phase (powers lost, ...)
     controls: dict[int, list[int]] = Field(default_factory=dict)  # a seat -> the other characters its owner plays
+
+    @field_validator("checkpoint", mode="before")
+    @classmethod
+    def _checkpoint_text(cls, value: Any) -> Any:
+        """Snapshots written before the checkpoint was kept as JSON text hold it as an object."""
+        if isinstance(value, dict):
+            return GameState.model_validate(value).model_dump_json(exclude={"checkpoint"})
+        return value
 
     # Values derived from the state, computed once per version (`seq` grows with every event folded in).
     _memo: dict[str, tuple[int, Any]] = PrivateAttr(default_factory=dict)
