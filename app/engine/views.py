@@ -64,6 +64,16 @@ def public_event(event: Event, with_audience: bool = False, hidden: set[int] | N
     return out
 
 
+def _keyed(shown: dict[int, Any], every: dict[int, Any], state: GameState | None, prompt_id: str,
+           what: str) -> dict[str, Any]:
+    """`shown` with its seats as JSON keys. When it is all of them, as with a public vote's ballots, it is the same
+    for every viewer: written once per version of the state."""
+    if state is not None and len(shown) == len(every):
+        keyed: dict[str, Any] = state.remember(f"{what}:{prompt_id}", lambda: {str(k): v for k, v in every.items()})
+        return keyed
+    return {str(k): v for k, v in shown.items()}
+
+
 def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int] | None = None,
                 state: GameState | None = None) -> dict[str, Any] | None:
     """`seats`: the seats the viewer plays (its own, and a second character's, 004); `state` to tell which of them
@@ -92,8 +102,8 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int]
         "policy": prompt.policy,
         "deadline": prompt.deadline,
         "mine": mine,
-        "answers": {str(k): v for k, v in answers.items()},
-        "reasons": {str(k): v for k, v in reasons.items()},
+        "answers": _keyed(answers, prompt.answers, state, prompt.id, "answers"),
+        "reasons": _keyed(reasons, prompt.reasons, state, prompt.id, "reasons"),
         "info": prompt.info if (mine or sees_all or prompt.visibility == "public") else {},
         "optional": prompt.optional,
         "visibility": prompt.visibility,
