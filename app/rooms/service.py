@@ -400,7 +400,9 @@ class RoomService:
         def seat_token(args: dict[str, Any]) -> list[SeatRow]:
             return [(args["seat"], hash_token(token), name[:40], self.clock())]
 
-        await self.submit(room, SYSTEM, "join", extra=seat_token, prepare=pick)
+        events = await self.submit(room, SYSTEM, "join", extra=seat_token, prepare=pick)
+        if events and room.events and room.events[-1] is events[-1]:  # nothing committed since: the seat is his
+            room.tokens[hash_token(token)] = picked[0]  # his socket's hello, a moment later, needs no query
         return picked[0], token
 
     async def substitute(self, room: Room, seat: int, name: str | None) -> str:
