@@ -27,6 +27,7 @@ DRAIN_FACTOR = 16  # a refused body up to 16 times the limit is read (and droppe
 
 # Control characters other than \t \n \r (C0, DEL, C1) and surrogates: the JSON decoder joins a valid pair into
 # one code point, so any surrogate left in a decoded string is a lone one.
+_RISKY_ESCAPE = re.compile(r"\\[ubf]")
 _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
@@ -96,9 +97,9 @@ def _check_text(text: str, path: str, root: str) -> None:
 
 def _plainly_bounded(raw: str) -> bool:
     """Whether the text alone shows that its value passes `check`, as a vote or a chat line does: too short for an
-    overlong string or too many items, too few brackets to nest too deep, no character `check` refuses, and no \\u
-    escape that could decode to one."""
-    return (len(raw) < min(MAX_STRING, 2 * MAX_ITEMS) and "\\u" not in raw
+    overlong string or too many items, too few brackets to nest too deep, no character `check` refuses, and no
+    escape that could decode to one (\\u, \\b, \\f; \\n \\r \\t are allowed)."""
+    return (len(raw) < min(MAX_STRING, 2 * MAX_ITEMS) and not _RISKY_ESCAPE.search(raw)
             and raw.count("[") + raw.count("{") <= MAX_DEPTH and _BAD_CHAR.search(raw) is None)
 
 
