@@ -25,7 +25,7 @@ from app.realtime.timers import Timers
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
-from app.web import api, pages, ws
+from app.web import api, pages, seats, ws
 from app.web import soupcons as soupcons_api  # soupcons: bot seats
 from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
@@ -119,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(soupcons_api.router)  # soupcons
+    app.include_router(seats.router)  # personal links: a seat taken on another device
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")
 

@@ -16,6 +16,9 @@ MAX_BODY          bytes in a request body (default 65536); more is refused with 
 GC_FREEZE_EVERY, GC_FULL_EVERY
                   seconds between garbage-collector sweeps that freeze survivors (default 10; 0: Python's
                   default policy), and between whole collections (default 3600; 0: never).
+PUBLIC_URL        the address players reach this server at (e.g. https://veillee.example.org, or
+                  http://192.168.1.20:8000 on a home network): join links, QR codes and personal links are built
+                  from it. Unset (default): from the address each request came to.
 ROOM_QUEUE, COMMAND_QUEUE
                   commands waiting for their room (default 100), and in all (default 5000); past either a
                   command is refused with `busy` (nothing changed; clients send it again after a pause).
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -66,6 +70,18 @@ class Settings(BaseSettings):
     gc_full_every: float = 3600.0
     max_body: int = 65536
     log_level: str = "INFO"
+    public_url: str = ""
+
+    @field_validator("public_url", mode="before")
+    @classmethod
+    def _public_url(cls, v: Any) -> Any:
+        if not isinstance(v, str):
+            return v
+        url = v.strip().rstrip("/")
+        if url and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc
+                    or urlsplit(url).path or urlsplit(url).query or urlsplit(url).fragment):
+            raise ValueError("PUBLIC_URL is an origin such as https://veillee.example.org (no path)")
+        return url
 
     @field_validator("database_url", mode="before")
     @classmethod

@@ -78,6 +78,7 @@ def valid_args(g: Game) -> dict[str, tuple[Any, dict[str, Any]]]:
         "leave": (MJ, {"seat": 4}),
         "rename": (MJ, {"seat": 4, "name": "Zoé"}),
         "substitute": (SYSTEM, {"seat": 4, "name": "Zoé"}),
+        "handover": (SYSTEM, {"seat": 4}),
         "reorder": (MJ, {"order": [4, 3, 2, 1, 0]}),
         "configure": (MJ, {"options": {"debate": 40}, "composition": [W, V, V, V, V]}),
         "answer": (0, {"prompt": wolves.id if wolves else "p", "answer": [3], "reason": "parce que"}),

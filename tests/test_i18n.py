@@ -158,7 +158,7 @@ def test_every_chat_channel_of_the_server_has_a_name() -> None:
 def test_every_literal_key_of_the_pages_exists() -> None:
     """t("…") in the templates and the ES modules: each key is in the catalogue. (The soupcons pages add their own
     catalogue, static/i18n/soupcons/, checked by tests/test_soupcons_i18n.py.)"""
-    pages = [p for p in [*sorted((ROOT / "templates").glob("*.html")), *sorted((ROOT / "static" / "js").glob("*.js"))]
+    pages = [p for p in [*sorted((ROOT / "templates").glob("*.html")), *sorted((ROOT / "static" / "js").rglob("*.js"))]
              if not p.name.startswith("soupcons")]
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     keys = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", text))
@@ -185,15 +185,29 @@ def test_every_key_the_templates_ask_for_exists(template: str) -> None:
 
 
 def test_the_pages_know_the_night_presets() -> None:
-    """The order editor of static/js/setup.js starts from the engine's presets (night.NIGHT_ORDERS), and every step
-    of the night has its texts."""
+    """The order editor of static/js/setup.js starts from the presets the server serves (GET /api/rulesets/<key>:
+    `night_orders`, `first_night_only`, `step_cards`), never from a copy; every step of the night has its texts."""
     js = (ROOT / "static" / "js" / "setup.js").read_text(encoding="utf-8")
-    block = js[js.index("export const NIGHT_ORDERS = {"):]
-    block = block[: block.index("};")]
-    for name, order in NIGHT_ORDERS.items():
-        body = block[block.index(f"{name}: ["):]
-        listed = re.findall(r"\"([a-z-]+)\"", body[: body.index("]")])
-        assert listed == order, name
+    assert "NIGHT_ORDERS" not in js and "info.night_orders" in js
+    compact = re.sub(r"\s+", "", js)
+    for order in NIGHT_ORDERS.values():
+        runs = [order[i:i + 4] for i in range(len(order) - 3)]
+        assert not any(",".join(f'"{k}"' for k in run) in compact for run in runs), "a copy of a preset"
+    described = get_ruleset("thiercelieux").describe()
+    assert described["night_orders"] == NIGHT_ORDERS and described["step_cards"]
     for key in STEPS:
         for lang in LANGS:
             assert f"step.{key}" in catalogue(lang) and f"narr.{key}" in catalogue(lang), (key, lang)
+
+
+def test_no_page_module_names_a_ruleset_but_its_own() -> None:
+    """One page shell for every ruleset: a module of static/js names a ruleset only if it is that ruleset's own
+    (static/js/rulesets/<key>.js, or a ruleset's own creation page); pages ask their room which ruleset it is."""
+    from app.engine.ruleset import RULESETS
+
+    get_ruleset("thiercelieux")
+    for path in sorted((ROOT / "static" / "js").rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for key in RULESETS:
+            if key in text:
+                assert path.stem == key or path.stem.startswith(f"{key}_"), (path, key)

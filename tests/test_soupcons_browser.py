@@ -89,7 +89,7 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
 
         watcher = await phone(browser, errors, "watcher")
         await watcher.goto(f"{base}/r/{code}?lang=fr")
-        await watcher.click("#sc-watch-button")
+        await watcher.click("#watch-button")
 
         await alice.click("#sc-start")
         await alice.wait_for_selector(".sc-ring .sc-tc")
@@ -97,7 +97,7 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
         await watcher.wait_for_selector(".sc-ring .sc-tc")
 
         taken: set[str] = set()
-        while not await alice.locator("#sc-end:not([hidden])").count():
+        while not await alice.locator(".end").count():
             assert time.monotonic() - started < GAME_TIMEOUT, "the game did not end in time"
             # Only Alice's own cards show their faces on her phone; the spectator sees none (until the end).
             assert await alice.evaluate(FACES, ".sc-seat:not(.is-me) [data-card]") <= 0
@@ -117,11 +117,11 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
             assert await alice.locator(".sc-seat").nth(i).locator("[data-card]").count() in (2, 3)
         offers = await alice.locator(".sc-h-offer").count()
         assert offers > 0 and await alice.locator(".sc-h-offer .sc-h-true [data-card]").count() == offers
-        await watcher.wait_for_selector("#sc-end:not([hidden])")
+        await watcher.wait_for_selector(".end")
         assert await watcher.locator(".sc-h-offer").count() == offers
 
         # A rematch: the same table (Alice, both bots) in a new room; Alice's phone is taken there.
-        await alice.click("#sc-rematch")
+        await alice.click("#rematch")
         await alice.wait_for_url(lambda url: code not in url, timeout=10_000)
         await alice.wait_for_selector("#sc-start:not([disabled])")
         assert await alice.locator(".sc-lobby-seat").count() == 3
@@ -129,6 +129,6 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
         console = await alice.context.new_page()
         await console.goto(f"{base}/r/{code}/mj?lang=fr")
         await console.wait_for_selector(".sc-ring .sc-tc")
-        assert await console.locator(".sc-seat [data-card]").count() == 7
+        assert await console.locator(".seat-card [data-card]").count() == 7
         await console.screenshot(path=str(shots / "soupcons-console-end-390.png"), full_page=True)
     assert errors == []

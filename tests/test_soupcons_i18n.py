@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN = {lang: json.loads((ROOT / "static" / "i18n" / "soupcons" / f"{lang}.json").read_text(encoding="utf-8"))
        for lang in LANGS}
 MAIN = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
-PAGES = ["static/js/soupcons.js", "static/js/soupcons_home.js", "templates/soupcons.html",
+PAGES = ["static/js/rulesets/soupcons.js", "static/js/soupcons_home.js", "templates/soupcons.html",
          "templates/soupcons_home.html", "templates/soupcons_mj.html"]
 # Keys built at run time (`sc.end.${camp}`, …): every value they can take.
 DYNAMIC = (

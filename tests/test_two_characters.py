@@ -36,7 +36,7 @@ def test_a_player_sees_both_his_cards_and_nobody_elses() -> None:
     v = g.view(1)
     assert g.seen_roles(1) == {1: SEER, 6: V}
     assert v["characters"] == [{"seat": 6, "name": "P1 · 2", "role": V, "original_role": V, "alive": True,
-                                "secrets": {}}]
+                                "secrets": {"camp": "village"}}]
     assert [p["seat"] for p in v["players"] if p["me"]] == [1, 6]
     assert "characters" not in g.view(2) or [c["seat"] for c in g.view(2)["characters"]] == [7]
     # A villager's two characters know nothing of the wolves; player 4 (one wolf card) knows the pack.

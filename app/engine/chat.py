@@ -24,9 +24,10 @@ SELF = -3  # in a channel's audience: the writer of each message (a private line
 
 def general_channels(state: GameState) -> dict[str, list[int] | None]:
     """Channels every ruleset has: a thread between each seat and the MJ, the dead, the spectators."""
-    # One thread per player (a second character has none: its player talks through his own).
-    channels: dict[str, list[int] | None] = {f"mj:{seat}": [seat] for seat, p in state.players.items()
-                                             if p.controller is None}
+    # One thread per player (a second character has none: its player talks through his own), unless there is no
+    # MJ to read it (a host who plays, thiercelieux's `host_plays`).
+    channels: dict[str, list[int] | None] = {} if state.options.get("host_plays") else {
+        f"mj:{seat}": [seat] for seat, p in state.players.items() if p.controller is None}
     if state.phase != "lobby" and state.options.get("dead_chat", True):
         channels["dead"] = [p.seat for p in state.players.values() if not p.alive]
     channels["spectators"] = [SPECTATORS]

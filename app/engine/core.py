@@ -243,6 +243,9 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
         if not isinstance(given, dict):
             raise Rejected("bad_options", "Options are an object of option names and values.")
         need_plain_options(given)
+        fixed = [k for k in sorted(ctx.ruleset.fixed_options) if k in given and given[k] != ctx.s.options.get(k)]
+        if fixed:
+            raise Rejected("fixed_option", f"Option {fixed[0]} is set when the room is created.", option=fixed[0])
         # Pre-assigned cards live beside the options (MJ only); a ruleset need not know the key.
         if "preassigned" in given:
             need_mj_sees_all(ctx, cmd)

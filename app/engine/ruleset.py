@@ -35,6 +35,8 @@ class Ruleset:
     options_model: type[BaseModel] = BaseModel
     roles: ClassVar[dict[str, Role]] = {}
     other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
+    # Options set when the room is created that `configure` may never change (who the MJ token's holder is).
+    fixed_options: ClassVar[frozenset[str]] = frozenset()
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -32,6 +32,10 @@ from app.rooms.service import Room
 log = logging.getLogger("veillee.hub")
 Viewer = int | str
 MAX_BACKLOG = 500  # frames queued for one socket; past it the socket is closed and the client resumes with `last`
+KICKED = {  # the last frame of a seat's socket closed with 4001, by its reason
+    "substituted": "A substitute took this seat; this link no longer opens it.",
+    "handed_over": "This seat is now played on another device (its personal link was opened there).",
+}
 TOO_SLOW = 4008  # close code: the client fell too far behind; reconnecting with its count catches it up
 
 
@@ -298,8 +302,11 @@ class Hub:
                   f'"server_time":{time.time()!r}}}')
         conn.n = n
 
-    async def kick(self, room_id: str, viewer: Viewer) -> None:
+    async def kick(self, room_id: str, viewer: Viewer, reason: str = "substituted") -> None:
+        """Close a seat's sockets: a substitute took it, or its owner took it on another device ("handed_over").
+        The page is told why in a last frame, then the socket closes with 4001."""
         for conn in list(self.rooms.get(room_id, ())):
             if conn.viewer == viewer:
                 self.detach(conn)
-                conn.shut(4001, "seat taken by a substitute")
+                conn.push({"type": "error", "code": reason, "message": KICKED.get(reason, KICKED["substituted"])})
+                conn.shut(4001, reason)

@@ -52,9 +52,9 @@ class CountingPublisher:
         if self.hub is not None:
             self.hub.publish(room, events)
 
-    async def kick(self, room_id: str, viewer: int | str) -> None:
+    async def kick(self, room_id: str, viewer: int | str, reason: str = "substituted") -> None:
         if self.hub is not None:
-            await self.hub.kick(room_id, viewer)
+            await self.hub.kick(room_id, viewer, reason)
 
 
 class NullSocket:

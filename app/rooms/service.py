@@ -51,7 +51,7 @@ FAILED = "This command could not be carried out; nothing was changed."
 class Publisher(Protocol):
     def publish(self, room: Room, events: list[Event]) -> None: ...
 
-    async def kick(self, room_id: str, viewer: Viewer) -> None: ...
+    async def kick(self, room_id: str, viewer: Viewer, reason: str = "substituted") -> None: ...
 
 
 class Arming(Protocol):
@@ -101,10 +101,15 @@ def note_seats(room: Room, events: list[Event]) -> None:
             room.last_seat = max(room.last_seat, e.data["seat"])
 
 
-def substituted(events: list[Event]) -> list[int]:
-    """Seats a substitute took in these events: their old sockets must close, on every process."""
-    return [e.data["params"]["seat"] for e in events
-            if e.type == "announce" and e.data.get("key") == "substituted" and "seat" in e.data.get("params", {})]
+Kick = tuple[int, str]  # a seat whose sockets must close, and why: "substituted" or "handed_over"
+
+
+def substituted(events: list[Event]) -> list[Kick]:
+    """Seats a substitute took in these events, or that their owner took on another device (a hand-over): their
+    old sockets must close, on every process."""
+    return [(e.data["params"]["seat"], e.data["key"]) for e in events
+            if e.type == "announce" and e.data.get("key") in ("substituted", "handed_over")
+            and "seat" in e.data.get("params", {})]
 
 
 class RoomService:
@@ -293,14 +298,14 @@ class RoomService:
             return repo.Append(room.id, expected, [to_row(e) for e in decided], key, work.wake_at,
                                work.phase == "ended", extra(final) if extra is not None else [], snapshot)
 
-        def undo() -> list[int]:
+        def undo() -> list[Kick]:
             # What others committed stays; this command's decision goes.
             kicks = self._committed(room, pulled)
             pulled.clear()
             self._restore(room)
             return kicks
 
-        kicks: list[int] = []
+        kicks: list[Kick] = []
         try:
             async with room.lock:
                 try:
@@ -352,7 +357,7 @@ class RoomService:
         """The working state, exactly as the committed one (a clone: the rare path)."""
         room.work = room.state.clone()
 
-    def _committed(self, room: Room, events: list[Event]) -> list[int]:
+    def _committed(self, room: Room, events: list[Event]) -> list[Kick]:
         """Committed events join the room's committed state and log, and are published, in one synchronous step:
         a socket attached at any moment gets each event exactly once. Returns the seats a substitute took."""
         if not events:
@@ -364,21 +369,21 @@ class RoomService:
             self.publisher.publish(room, events)
         kicks = substituted(events)
         if kicks:
-            gone = set(kicks)
+            gone = {seat for seat, _reason in kicks}
             room.tokens = {h: seat for h, seat in room.tokens.items() if seat not in gone}
         return kicks
 
-    def _absorb(self, room: Room, rows: list[repo.EventRow]) -> list[int]:
+    def _absorb(self, room: Room, rows: list[repo.EventRow]) -> list[Kick]:
         """Events other processes committed, read outside any command (the caller holds the room's lock)."""
         events = [from_row(r) for r in rows]
         fold(room.work, [detached(e) for e in events])
         room.cids.update(r.cid for r in rows if r.cid)
         return self._committed(room, events)
 
-    async def _kick(self, room: Room, seats: list[int]) -> None:
+    async def _kick(self, room: Room, seats: list[Kick]) -> None:
         if self.publisher is not None:
-            for seat in seats:
-                await self.publisher.kick(room.id, seat)
+            for seat, reason in seats:
+                await self.publisher.kick(room.id, seat, reason)
 
     def _arm(self, room: Room) -> None:
         if self.timers is not None:

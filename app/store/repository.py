@@ -120,6 +120,15 @@ async def upsert_seats(x: Executor, room_id: str, rows: Sequence[tuple[int, str,
         for seat, token_hash, name, at in rows])
 
 
+async def swap_seat_token(x: Executor, room_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+    """Give a seat a new token if it still has the old one (its owner takes it on another device); False if the
+    seat changed hands meanwhile (a substitute): compare and swap in one statement."""
+    result = await x.execute(SEATS.update()
+                             .where(SEATS.c.room_id == room_id, SEATS.c.seat == seat, SEATS.c.token_hash == old_hash)
+                             .values(token_hash=new_hash))
+    return bool(getattr(result, "rowcount", 0) == 1)
+
+
 def _upsert_seats(insert_: Any) -> Any:
     new = insert_(SEATS).excluded
     return insert_(SEATS).on_conflict_do_update(

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Header, Request, Response
 from pydantic import BaseModel, Field
 
 from app.engine import Rejected, view
+from app.engine.core import clean_name
 from app.engine.model import MJ
 from app.engine.ruleset import RULESETS, get_ruleset
 from app.rooms.secrets import pretty_code
@@ -24,6 +25,7 @@ from app.web.deps import (
     services,
     submit,
 )
+from app.web.urls import links as public_links
 
 router = APIRouter()
 
@@ -33,6 +35,9 @@ class CreateRoom(BaseModel):
     ruleset: str = Field(default="thiercelieux", max_length=40)
     options: dict[str, Any] = Field(default_factory=dict, max_length=100)
     composition: list[str] | None = Field(default=None, max_length=100)
+    # The creator plays under this name (thiercelieux, automatic mode): seated at once, and their MJ token sees
+    # no more than a spectator (option host_plays).
+    play_as: str | None = Field(default=None, max_length=40)
 
 
 class Join(BaseModel):
@@ -51,8 +56,8 @@ class CommandIn(BaseModel):
 
 
 def links(request: Request, code: str) -> dict[str, str]:
-    base = str(request.base_url).rstrip("/")
-    return {"join_url": f"{base}/r/{code}", "mj_url": f"{base}/r/{code}/mj", "qr_url": f"{base}/r/{code}/qr.svg"}
+    """The room's links, from PUBLIC_URL when it is set (app/web/urls.py)."""
+    return public_links(request, request.app.state.services.settings, code)
 
 
 @router.get("/healthz")
@@ -113,13 +118,21 @@ NO_STORE = "no-store"  # answers that carry a token must stay out of every cache
 async def create_room(body: CreateRoom, request: Request, response: Response,
                       svc: Services = Depends(services)) -> dict[str, Any]:
     svc.limiter.check(svc.settings.create_rate, "create", client_ip(request))
+    options = dict(body.options)
+    seated: dict[str, Any] = {}
     try:
-        options_checked(body.ruleset, body.options)
-        room, token = await svc.rooms.create_room(body.ruleset, body.options, body.composition)
+        if body.play_as is not None:
+            name = clean_name(body.play_as)  # before anything is stored
+            options["host_plays"] = True
+        options_checked(body.ruleset, options)
+        room, token = await svc.rooms.create_room(body.ruleset, options, body.composition)
+        if body.play_as is not None:
+            seat, seat_token = await svc.rooms.join(room, name)
+            seated = {"seat": seat, "token": seat_token}
     except Rejected as exc:
         raise rejection_response(exc) from None
     response.headers["Cache-Control"] = NO_STORE
-    return {"code": room.code, "pretty_code": pretty_code(room.code), "mj_token": token,
+    return {"code": room.code, "pretty_code": pretty_code(room.code), "mj_token": token, **seated,
             **links(request, room.code)}
 
 

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from fastapi import HTTPException, Request
 
 from app.engine import Event, Rejected
+from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.realtime.hub import Hub
 from app.realtime.timers import Timers
@@ -28,6 +29,8 @@ STATUS = {
     "no_such_seat": 404,
     "bad_token": 403,
     "mj_only": 403,
+    "host_plays": 403,
+    "not_a_seat": 403,
     "spectator": 403,
     "rate_limited": 429,
     "busy": 503,
@@ -145,10 +148,23 @@ class Admission:
                 del self.waiting[room_id]
 
 
+# What the MJ token of a host who plays (thiercelieux's `host_plays`) may do: run the table, never the game. The
+# engine refuses them anything hidden already (`hidden_from_host`); this keeps them from steering it (advance,
+# extend, undo, set the captain, close a vote) or writing as the MJ. Substitute and rematch are HTTP routes.
+HOST_COMMANDS = frozenset({"start", "pause", "resume", "leave", "reorder", "configure", "rename", "end"})
+
+
+def need_host_command(room: Room, viewer: Any, command: str) -> None:
+    if viewer == MJ and command not in HOST_COMMANDS and room.state.options.get("host_plays"):
+        raise Rejected("host_plays", "A host who plays starts, pauses and ends the game, and seats, removes or "
+                       "replaces players; nothing else.", command=command[:40])
+
+
 async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dict[str, Any],
                  cid: str | None) -> list[Event]:
     """`RoomService.submit` within the admission bounds, with any exception it lets through turned into a
     rejection: the sender gets an answer and its socket stays up."""
+    need_host_command(room, viewer, command)
     with svc.admission.enter(room.id):
         try:
             return await svc.rooms.submit(room, viewer, command, args, cid)

@@ -11,8 +11,11 @@ from fastapi.templating import Jinja2Templates
 
 from app.engine import Rejected
 from app.i18n import LANGS, catalogue, pick_language, translate
+from app.rooms.handover import rematch_of
 from app.rooms.secrets import normalise_code, pretty_code
+from app.rooms.service import Room
 from app.web.deps import Services, client_ip, find_room, services
+from app.web.urls import lan_hint, public_base
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -35,7 +38,11 @@ def context(request: Request, **extra: Any) -> dict[str, Any]:
     def t(key: str, **params: Any) -> str:
         return translate(lang, key, **params)
 
-    return {"request": request, "lang": lang, "langs": LANGS, "t": t, "catalogue": catalogue(lang), **extra}
+    svc = getattr(request.app.state, "services", None)
+    # Pages build links from PUBLIC_URL when it is set (templates/_public_url.html puts it in a <meta>).
+    public_url = svc.settings.public_url if svc is not None else ""
+    return {"request": request, "lang": lang, "langs": LANGS, "t": t, "catalogue": catalogue(lang),
+            "public_url": public_url, **extra}
 
 
 def render(request: Request, name: str, status_code: int = 200, **extra: Any) -> Response:
@@ -69,8 +76,22 @@ async def room_page_or_404(request: Request, svc: Services, code: str, template:
         return HTMLResponse(BUSY.render(context(request)), status_code=429)
     if room is None:
         return render(request, "notfound.html", status_code=404, code=pretty_code(normalise_code(code)[:8]))
+    if template == "mj.html" and room.state.options.get("host_plays"):
+        template = "host_plays_mj.html"  # a host who plays has no console: their table is the player page
     template = SOUPCONS_PAGES.get(template, template) if room.ruleset == "soupcons" else template
-    return render(request, template, code=room.code, pretty_code=pretty_code(room.code), ruleset=room.ruleset)
+    return render(request, template, **(await room_context(request, svc, room, template)))
+
+
+async def room_context(request: Request, svc: Services, room: Room, template: str) -> dict[str, Any]:
+    """What a room's templates show without a script: its code, the room the group moved on to (a finished room
+    that was rematched), and for a host on this machine's loopback address how phones reach the server."""
+    rematch = rematch_of(room)
+    path = f"/r/{room.code}/mj" if template == "mj.html" else f"/r/{room.code}"
+    return {"code": room.code, "pretty_code": pretty_code(room.code), "ruleset": room.ruleset,
+            "host_plays": bool(room.state.options.get("host_plays")),
+            "rematch_code": rematch, "rematch_pretty": pretty_code(rematch) if rematch else None,
+            "lan_hint": await lan_hint(request, svc.settings, path),
+            "join_url": f"{public_base(request, svc.settings)}/r/{room.code}"}
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
@@ -81,6 +102,12 @@ async def room_page(code: str, request: Request, svc: Services = Depends(service
 @router.get("/r/{code}/mj", response_class=HTMLResponse)
 async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     return await room_page_or_404(request, svc, code, "mj.html")
+
+
+@router.get("/r/{code}/take", response_class=HTMLResponse)
+async def take_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    """Where a personal link lands: its script takes the seat (POST …/handover), then opens the room."""
+    return await room_page_or_404(request, svc, code, "take.html")
 
 
 # -- soupcons (seed 002): its own player page and console, and a page to create a table ----------------------------

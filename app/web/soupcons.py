@@ -1,4 +1,4 @@
-"""HTTP routes of the `soupcons` tables: seat and unseat server-played bots (docs/protocol-soupcons.md)."""
+"""HTTP routes of the `soupcons` tables: seat and unseat server-played bots (docs/protocol.md, "Soupçons")."""
 
 from __future__ import annotations
 

@@ -120,7 +120,9 @@ async def websocket(ws: WebSocket, code: str) -> None:
 
 async def session(ws: WebSocket, code: str) -> None:
     svc: Services = ws.app.state.services
-    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), svc.settings.allowed_origins):
+    allowed = [*svc.settings.allowed_origins, svc.settings.public_url] if svc.settings.public_url else \
+        svc.settings.allowed_origins
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), allowed):
         await ws.close(code=4003, reason="origin not allowed")
         return
     address = client_ip(ws)

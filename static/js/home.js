@@ -1,10 +1,15 @@
-// Home page: create a room (players, composition, moderation, durations, options) or join one by its code.
-import { $, api, fill, h, localZone, mjKey, rejectionText, store, t, toast } from "./common.js";
+// Home page: create a room (players, composition, moderation, durations, options) or join one by its code. The
+// form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server.
+import { $, fill, h, toast } from "./shell/dom.js";
+import { localZone, rejectionText, t } from "./shell/i18n.js";
+import { api } from "./shell/net.js";
+import { loadRuleset } from "./shell/rules.js";
 import {
   allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
   compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
   suggestedFor, tableSize, useRuleset, writeOptions,
 } from "./setup.js";
+import { afterCreate, bindHostChoice, hostFields, hostProblem } from "./host_choice.js";
 
 const form = $("#create-form");
 const playersInput = $("#players");
@@ -53,12 +58,12 @@ function render() {
 }
 
 async function load() {
-  try {
-    state.info = await api("/api/rulesets/thiercelieux");
-  } catch (err) {
-    fill("#composition", h("p", { class: "error" }, rejectionText(err.code, err.message, err.params)));
+  const rules = await loadRuleset(form.dataset.ruleset);
+  if (!rules.info) {
+    fill("#composition", h("p", { class: "error" }, rejectionText("network", t("ui.conn.offline"))));
     return;
   }
+  state.info = rules.info;
   useRuleset(state.info);
   renderFakeRoles(form, state.info.roles);
   // A forum game's hours are the MJ's own, unless they pick another time zone.
@@ -88,7 +93,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (!state.info) return;
   const problem = compositionProblem(seats(), state.counts, state.info.roles, cardsOptions(), state.info)
-    || forumProblem(form);
+    || forumProblem(form) || hostProblem(form);
   if (problem) {
     toast(problem);
     return;
@@ -97,10 +102,10 @@ form.addEventListener("submit", async (ev) => {
   button.disabled = true;
   try {
     const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: "thiercelieux", options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
+      ruleset: form.dataset.ruleset, options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
+      ...hostFields(form),
     } });
-    store.set(mjKey(room.code), room.mj_token);
-    location.assign(`/r/${room.code}/mj`);
+    location.assign(afterCreate(room));
   } catch (err) {
     toast(rejectionText(err.code, err.message, err.params));
     button.disabled = false;
@@ -114,4 +119,5 @@ $("#code-input").addEventListener("input", (ev) => {
 });
 
 bindSetup(form, () => state.info && state.info.options);
+bindHostChoice(form);
 load();

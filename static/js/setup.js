@@ -1,8 +1,18 @@
-// Game set-up shared by the home page and the MJ console: the composition editor and the options form.
-import { api, campClasses, h, icon, isSoloCamp, localZone, roleIcon, roleName, t } from "./common.js";
+// Game set-up shared by the home page and the MJ console: the composition editor and the options form, for a
+// ruleset with cards and a night (the room's ruleset module hands it the server's data: GET /api/rulesets/<key>
+// gives the cards, their camps, the night orders and which card wakes which step; nothing of it is copied here).
+import { h, icon } from "./shell/dom.js";
+import { localZone, roleName, t } from "./shell/i18n.js";
+import { api } from "./shell/net.js";
+import { hook, rules } from "./shell/rules.js";
+
+const roleIcon = (key, extra = "") => hook("roleIcon", icon("card", extra), key, extra);
+const soloCamps = () => new Set((rules.info && rules.info.solo_camps) || []);
+const isSoloCamp = (camp) => soloCamps().has(camp);
+const campClasses = (camp) => [`camp-${camp}`, isSoloCamp(camp) && "camp-solo"];
 
 export const DURATIONS = ["night_step", "election", "debate", "vote", "dawn", "reaction"];
-const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat",
+const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat", "host_plays",
   // variants (templates/_variants.html)
   "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village", "ghosts",
   "wolves_win_one_villager", "captain_double", "cupid_with_lovers", "cupid_self", "cupid_no_vote_lovers", "mj_lovers",
@@ -25,23 +35,11 @@ const ORDER = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "peti
 const CLASSIC = new Set(["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
   "villageois"]);
 
-// The night's presets, as app/engine/rulesets/thiercelieux/night.py NIGHT_ORDERS has them (tests/test_i18n.py
-// checks they agree); the ruleset's info may carry its own (`night_orders`), which then wins.
-export const NIGHT_ORDERS = {
-  official: ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "marchand-de-sable",
-    "salvateur", "somnambule", "casanova", "louveteau", "voyante", "loups", "infect", "hamsters", "vampires",
-    "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "joueur-de-flute", "magicien"],
-  forum: ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "voyante", "salvateur",
-    "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups", "infect", "hamsters",
-    "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
-};
-let FIRST_NIGHT_ONLY = new Set(["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"]);
-// The card whose presence makes a step run, when it is not the step's own name (night.step_cards); the ruleset's
-// info (`first_night_only`, `step_cards`) wins over these copies when it carries them.
-let STEP_CARDS = {
-  amoureux: ["cupidon"], "francs-macons": ["franc-macon"], infect: ["infect-pere-des-loups"], hamsters: ["hamster-garou"],
-  vampires: ["vampire"], loups: ["loup-garou", "loup-blanc", "infect-pere-des-loups"],
-};
+// The night's presets and which cards wake which step: the ruleset's data (`night_orders`, `first_night_only`,
+// `step_cards`), set by useRuleset.
+let orders = {};
+let FIRST_NIGHT_ONLY = new Set();
+let STEP_CARDS = {};
 
 /** A wolf card (the ruleset's info says so when it can; else its camp does). */
 export function isWolfCard(role) {
@@ -71,7 +69,7 @@ export function sortRoles(roles) {
 }
 
 // -- 004's "Variantes à plusieurs cartes" (option `cards`): "one", or Nouvelle Lune's "small" or "great"
-// complication (app/engine/rulesets/thiercelieux/__init__.py, check_multi_card). ---------------------------------
+// complication (the ruleset's check_multi_card). --------------------------------------------------------------------
 /** The characters at the table: one per player, or two each (004, option `characters`). */
 export function tableSize(players, options) {
   return players * (Number(options && options.characters) === 2 ? 2 : 1);
@@ -193,7 +191,7 @@ export function compositionEditor(roles, state, onChange) {
   return h("div", { class: "comp-editor" }, h("div", { class: "comp-rows" }, main.map(row)), details);
 }
 
-// -- composition help: the server's warnings and balance (POST /api/rulesets/thiercelieux/composition) ----------
+// -- composition help: the server's warnings and balance (POST /api/rulesets/<key>/composition) ------------------
 /**
  * A function that asks the server for the report of a composition, at most once per pause in the typing, and
  * hands the latest answer to `onReport(report)` (null when there is nothing to judge or the request failed).
@@ -214,7 +212,8 @@ export function reporter(onReport, delay = 250) {
     timer = setTimeout(async () => {
       const mine = ++asked;
       try {
-        const report = await api("/api/rulesets/thiercelieux/composition", { method: "POST", body: { players, composition } });
+        const report = await api(`/api/rulesets/${encodeURIComponent(rules.key)}/composition`,
+          { method: "POST", body: { players, composition } });
         if (mine === asked) {
           last = key;
           onReport(report);
@@ -449,9 +448,7 @@ function readFakeRoles(form) {
 }
 
 // -- the night's order: a preset, or the MJ's own order of its steps ---------------------------------------------
-let orders = NIGHT_ORDERS;
-
-/** Take the presets from the ruleset's info when it carries them. */
+/** Take the presets from the ruleset's info. */
 export function useRuleset(info) {
   if (!info) return;
   if (info.night_orders && typeof info.night_orders === "object") orders = info.night_orders;
@@ -544,4 +541,163 @@ export function refreshNightOrder(form) {
   if (!box) return;
   const active = activeSteps(form);
   for (const li of box.querySelectorAll("li[data-step]")) li.classList.toggle("absent", !active.has(li.dataset.step));
+}
+
+// -- the MJ console's set-up (templates/mj.html's #setup-form): edited, checked, saved with `configure` ----------
+const consoleState = { counts: {}, dirty: false, info: null, ctx: null, askReport: null };
+
+function consoleForm() {
+  return document.getElementById("setup-form");
+}
+
+/** The form's options that change what a composition is (004's multi-card variants). */
+function setupCards(form) {
+  return {
+    cards: form.elements.cards ? form.elements.cards.value : "one",
+    camp_wolves: form.elements.camp_wolves ? Number(form.elements.camp_wolves.value) || 0 : 0,
+    characters: form.elements.characters ? Number(form.elements.characters.value) || 1 : 1,
+  };
+}
+
+function markDirty() {
+  consoleState.dirty = true;
+  document.getElementById("setup-dirty").hidden = false;
+  renderConsoleComposition();
+}
+
+function renderConsoleComposition() {
+  const { info, ctx } = consoleState;
+  const form = consoleForm();
+  const v = ctx && ctx.view();
+  if (!info || !v || !form) return;
+  const options = setupCards(form);
+  const mode = cardsMode(options);
+  const players = tableSize((v.players || []).length, options);
+  const box = document.getElementById("mj-composition");
+  box.replaceChildren(...[cardsModeLine(Math.max(players, info.min_players || 5), mode),
+    compositionEditor(allowedRoles(info.roles, mode), consoleState, markDirty)].filter(Boolean));
+  const total = Object.values(consoleState.counts).reduce((a, b) => a + b, 0);
+  const check = document.getElementById("mj-composition-check");
+  const report = document.getElementById("mj-composition-report");
+  refreshNightOrder(form);
+  if (!total) {
+    check.className = "comp-check";
+    check.textContent = t("mj.composition_auto");
+    // The suggested composition the server will use: its report comes with the view.
+    consoleState.askReport(0, []);
+    report.replaceChildren(...(compositionReport(v.mj && v.mj.composition_report, { start: true }) || []).filter(Boolean));
+    return;
+  }
+  const problem = players >= (info.min_players || 5)
+    ? compositionProblem(players, consoleState.counts, info.roles, options, info) : null;
+  check.className = `comp-check ${problem ? "bad" : "good"}`;
+  check.textContent = problem || t("mj.composition_fits", { n: total, players });
+  const n = Math.max(players, info.min_players || 5);
+  consoleState.askReport(n, reportedCards(compositionOf(consoleState.counts, info.roles), n, options, info));
+}
+
+async function saveSetup() {
+  const form = consoleForm();
+  const problem = forumProblem(form);
+  if (problem) {
+    consoleState.ctx.toast(problem);
+    return false;
+  }
+  const composition = compositionOf(consoleState.counts, consoleState.info ? consoleState.info.roles : []);
+  if (!(await consoleState.ctx.send("configure", { options: readOptions(form), composition }))) return false;
+  consoleState.dirty = false;
+  document.getElementById("setup-dirty").hidden = true;
+  return true;
+}
+
+/** Wire the console's set-up form once: ctx {view(), send(), toast(), rerender()}; info: the ruleset's data. */
+export function bindConsole(ctx, info) {
+  const form = consoleForm();
+  if (!form) return;
+  consoleState.ctx = ctx;
+  consoleState.info = info;
+  useRuleset(info);
+  renderFakeRoles(form, info.roles);
+  consoleState.askReport = reporter((report) => {
+    document.getElementById("mj-composition-report").replaceChildren(...(compositionReport(report, { start: true }) || []).filter(Boolean));
+  });
+  form.activeCards = () => {
+    const v = ctx.view();
+    const total = Object.values(consoleState.counts).reduce((a, b) => a + b, 0);
+    if (total) return compositionOf(consoleState.counts, info.roles);
+    return v ? v.composition || [] : [];
+  };
+  form.addEventListener("input", () => {
+    consoleState.dirty = true;
+    document.getElementById("setup-dirty").hidden = false;
+  });
+  // Another multi-card mode counts and allows other cards: back to the suggested composition (the server deals the
+  // mode's own when the composition is left empty), and the editor redrawn for the mode.
+  for (const radio of form.querySelectorAll('input[name="cards"]')) {
+    radio.addEventListener("change", () => {
+      consoleState.counts = {};
+      markDirty();
+    });
+  }
+  if (form.elements.camp_wolves) form.elements.camp_wolves.addEventListener("input", () => renderConsoleComposition());
+  if (form.elements.characters) {
+    form.elements.characters.addEventListener("change", () => {
+      consoleState.counts = {};
+      markDirty();
+    });
+  }
+  bindSetup(form, () => info.options);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (await saveSetup()) ctx.toast(t("mj.saved"), "ok");
+  });
+  document.getElementById("reset-setup").addEventListener("click", () => {
+    consoleState.dirty = false;
+    document.getElementById("setup-dirty").hidden = true;
+    const v = ctx.view();
+    if (v) syncConsole(v, ctx);
+  });
+  document.getElementById("mj-suggest").addEventListener("click", () => {
+    const v = ctx.view();
+    if (!v) return;
+    const n = Math.max(info.min_players || 5, tableSize((v.players || []).length, setupCards(form)));
+    consoleState.counts = countsOf(suggestedFor(info, n, cardsMode(setupCards(form))));
+    markDirty();
+  });
+}
+
+/** The lobby's view came: the form shows the room's settings, unless the MJ is editing them. */
+export function syncConsole(v) {
+  const form = consoleForm();
+  if (!form || consoleState.dirty) return;
+  consoleState.counts = countsOf(v.composition);
+  writeOptions(form, v.options);
+  renderConsoleComposition();
+}
+
+/** The console's lobby check: can the game start with the saved set-up, and the rules' advice on it. */
+export function consoleCheck(v) {
+  const info = consoleState.info;
+  const players = v.players.length;
+  const min = (info && info.min_players) || 5;
+  let problem = null;
+  if (players < min) problem = t("error.not_enough_players", { min });
+  else if (info && v.composition.length) {
+    problem = compositionProblem(tableSize(players, v.options), countsOf(v.composition), info.roles, v.options || {}, info);
+  }
+  const out = [h("p", { class: ["comp-check", problem ? "bad" : "good"] }, problem || t("mj.ready", { n: players }))];
+  const report = v.mj && v.mj.composition_report;
+  if (report && (report.warnings || []).length && players >= min) {
+    // The rules' advice on the saved composition: the MJ may start anyway.
+    out.push(h("ul", { class: "comp-warnings small" }, report.warnings.map((w) =>
+      h("li", { class: "comp-warning", "data-code": w.code }, icon("bell"), h("span", {}, warningText(w))))));
+  }
+  if (consoleState.dirty) out.push(h("p", { class: "small muted" }, t("mj.unsaved_start")));
+  return out;
+}
+
+/** Before the start: settings edited but not saved yet are saved first (what the MJ sees is what the game uses). */
+export async function beforeStart() {
+  if (consoleState.dirty) return saveSetup();
+  return true;
 }

@@ -1,5 +1,7 @@
 // Soupçons: create a table (your name, how many bots, how fast), seat yourself, the bots, and maybe start at once.
-import { $, api, fill, mjKey, rejectionText, seatKey, store, t, toast } from "./common.js";
+import { $, fill, toast } from "./shell/dom.js";
+import { rejectionText, t } from "./shell/i18n.js";
+import { api, mjKey, seatKey, store } from "./shell/net.js";
 
 const form = $("#sc-create-form");
 const botsInput = $("#sc-bots");

@@ -25,6 +25,8 @@ ROLES = {
 
 class Soupcons(Ruleset):
     key = "soupcons"
+    # Whether the host sees every card is chosen when the table is made: a seated host could not turn it on later.
+    fixed_options = frozenset({"host_sees_cards"})
     min_players = 3
     max_players = 6
     options_model = Options

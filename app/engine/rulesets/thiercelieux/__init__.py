@@ -14,12 +14,13 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
-from app.engine.rulesets.thiercelieux import characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
+from app.engine.rulesets.thiercelieux import asks, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
     PREREQUISITES,
     ROLES,
+    SOLO,
     VAMPIRES,
     VILLAGE,
     WEIGHTS,
@@ -41,6 +42,11 @@ class Thiercelieux(Ruleset):
     options_model = Options
     roles = ROLES
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
+    fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
+
+    def mj_sees_all(self, state: GameState) -> bool:
+        # Automatic mode with a host who plays: the MJ token is the host's, and shows only what a spectator sees.
+        return not state.options.get("host_plays")
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -118,6 +124,7 @@ class Thiercelieux(Ruleset):
 
         steps = {key for order in NIGHT_ORDERS.values() for key in order}
         return {
+            "solo_camps": sorted(SOLO),  # camps of one player against all (the pages draw their cards apart)
             "night_orders": NIGHT_ORDERS,
             "first_night_only": sorted(FIRST_NIGHT_ONLY),
             "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@")) for key in sorted(steps)},
@@ -337,8 +344,18 @@ class Thiercelieux(Ruleset):
 
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
         out: dict[str, Any] = {"public": state.remember("public_marks", lambda: self._public(state))}
+        # The live count of the votes, weighted as their end counts them (the captain's ballot twice…).
         if viewer == MJ:
+            out["tallies"] = flow.tallies(state, True)
+            # What the pages must not decide themselves: each seat's camp, and per question the options the rules
+            # refuse and the lines to read with it (asks.py).
+            out["camps"] = state.remember("camps", lambda: {str(s): camp_of(p) for s, p in state.players.items()})
+            out.update(state.remember("asks", lambda: asks.asks(state, None)))
             return out
+        out["tallies"] = state.remember("public_tallies", lambda: flow.tallies(state, False))
+        if isinstance(viewer, int) and viewer in state.players:
+            every = state.remember("asks", lambda: asks.asks(state, None))  # once per version, for all seats
+            out.update(asks.for_seats(state, every, state.seats_of(viewer)))
         return self._secrets(state, viewer, out)
 
     @staticmethod
@@ -387,6 +404,7 @@ class Thiercelieux(Ruleset):
             mine["converted"] = True  # infected, turned by lycanthropy, a grown cub or a traitor turned
         if me.tags.get("vampire"):
             mine["vampire"] = True  # bitten (004)
+        mine["camp"] = camp_of(me)  # one's own camp, conversions included (the role card shows it)
         out["secrets"] = mine
         return out
 

@@ -6,6 +6,7 @@ successor) and checks victory, so no rule can be skipped by the order code happe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -341,13 +342,15 @@ def day_main(ctx: Ctx) -> None:
         living = ctx.s.living()
         if schedule is not None:
             # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
+            # A ballot says why to the MJ alone, as 001's private messages do, when there is an MJ to read it.
             open_scheduled_step(ctx, "election", schedule)
             ctx.open_prompt(step="election", kind="pick", to=characters.one_per_player(ctx.s, living),
-                            options=living, min=0, max=1, locks_at=schedule["locks_at"])
+                            options=living, min=0, max=1, locks_at=schedule["locks_at"],
+                            info={} if opt(ctx, "host_plays") else {"reason": "for"})
         else:
             ctx.open_step("election", float(opt(ctx, "election")))
             ctx.open_prompt(step="election", kind="pick", to=characters.one_per_player(ctx.s, living),
-                            options=living, min=0, max=1, visibility="public")
+                            options=living, min=0, max=1, visibility="public", info={"reason": "for"})
         if opt(ctx, "moderation") == "mj":
             # The MJ may settle a tie; without an answer, chance does.
             p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
@@ -444,10 +447,59 @@ def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) ->
     setp(ctx, "vote_round", round_)
     shield = day_roles.shielded(ctx.s)
     options = [x for x in candidates or ctx.s.living() if x != shield]
+    # A vote may say why ("je vote contre X parce que…", 001): `info.reason` tells the pages which way it reads.
     ctx.open_prompt(step=key, kind="pick", to=living, options=options,
-                    min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public", locks_at=locks_at)
+                    min=0 if opt(ctx, "allow_abstain") else 1, max=1, visibility="public", locks_at=locks_at,
+                    info={"reason": "against"})
     # In a forum game the day is the vote: the Protecteur may still name someone while it is open.
     open_day_powers(ctx, before_vote=locks_at is not None)
+
+
+def tallies(s: GameState, sees_all: bool) -> dict[str, dict[str, dict[str, int]]]:
+    """The live count of each open vote whose ballots the viewer sees (public ones; every one for those who see
+    all), as its end will count it: `counts` per candidate (weighted, with the votes nobody casts), `weights` of
+    the ballots that count more than one, and `bonus`, those extra votes. The election counts one each."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for p in s.prompts.values():
+        if p.closed or p.kind != "pick" or p.step not in ("vote", "revote", "election"):
+            continue
+        if p.visibility != "public" and not sees_all:
+            continue
+        if p.step == "election":
+            counts, weights, bonus = tally(p), {}, {}
+        else:
+            counts = vote_count(s, p)
+            weights = {v: w for v, w in vote_weights(s).items() if v in p.to}
+            bonus = vote_bonus(s, p)
+        out[p.id] = {"counts": {str(k): v for k, v in sorted(counts.items()) if v},
+                     "weights": {str(k): v for k, v in weights.items()},
+                     "bonus": {str(k): v for k, v in bonus.items()}}
+    return out
+
+
+def vote_weights(s: GameState) -> dict[int, int]:
+    """Ballots that count more than one: the living captain's, twice (001, 003, 004), unless the room says not."""
+    captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
+    return {captain: 2} if captain is not None and s.options.get("captain_double", True) else {}
+
+
+def vote_bonus(s: GameState, prompt: Prompt) -> dict[int, int]:
+    """Votes nobody casts: the Corbeau's two against the player he marked, in the day's first round (001)."""
+    raven = s.flags.get("raven")
+    if (s.pending.get("vote_round", 1) == 1 and isinstance(raven, int) and raven in s.players
+            and s.players[raven].alive and raven in prompt.options):
+        return {raven: 2}
+    return {}
+
+
+def vote_count(s: GameState, prompt: Prompt) -> Counter[int]:
+    """The count of a village vote exactly as its end will make it: the captain's weight, the Corbeau's votes, and
+    nothing against the Protecteur's choice (004). The live count on the pages is this one."""
+    counts = tally(prompt, vote_weights(s))
+    for seat, extra in vote_bonus(s, prompt).items():
+        counts[seat] += extra
+    day_roles.drop_shielded(s, counts)
+    return counts
 
 
 def finish_vote(ctx: Ctx) -> None:
@@ -456,14 +508,10 @@ def finish_vote(ctx: Ctx) -> None:
     prompt = prompts[0]
     round_ = s.pending.get("vote_round", 1)
     captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
-    double = captain is not None and opt(ctx, "captain_double")
-    counts = tally(prompt, {captain: 2} if double and captain is not None else None)
+    counts = vote_count(s, prompt)
     raven = s.flags.get("raven")
-    if round_ == 1 and isinstance(raven, int) and s.players[raven].alive and raven in prompt.options:
-        counts[raven] += 2  # 001: the Corbeau's two extra votes
     if raven is not None and round_ == 1:
         ctx.emit("flag", {"key": "raven", "value": None})
-    day_roles.drop_shielded(s, counts)  # 004: the Protecteur's choice cannot be lynched
     ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
     if not counts:
         ctx.announce("nobody_eliminated")
@@ -512,8 +560,7 @@ def on_vote(ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
         ctx.announce("hesitated", seat=seat)
     if opt(ctx, "vote_mode") == "continuous" and not prompt.closed:
         # 004: votes are cast and changed at will; as soon as someone has a majority, the vote is over.
-        captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
-        weights = {captain: 2} if captain is not None and opt(ctx, "captain_double") else {}
+        weights = vote_weights(s)
         counts = tally(prompt, weights)
         day_roles.drop_shielded(s, counts)
         total = sum(weights.get(v, 1) for v in prompt.to)
@@ -624,19 +671,33 @@ def lynch(ctx: Ctx, seat: int) -> None:
 
 
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
+    every, some = vote_refusals(state, seat)
+    return every or some.get(target)
+
+
+def vote_refusals(state: GameState, seat: int) -> tuple[str | None, dict[int, str]]:
+    """Why `seat` may not vote against someone: a reason that holds for every target (hesitated: the vote is
+    final), and the targets refused with theirs, the first that applies (one's own characters, the Protecteur's
+    choice, Cupidon's lovers, one's beloved). One reading for the check and for the pages (asks.py)."""
     if state.players[seat].tags.get("hesitated") == state.day:
-        return "hesitated"
-    if target == seat or (characters.enabled(state) and characters.same_player(state, seat, target)):
-        return "self_vote"
-    if target == day_roles.shielded(state):
-        return "shielded"
+        return "hesitated", {}
+    out: dict[int, str] = {seat: "self_vote"}
     # With two characters each (004) the player's ballot is bound by both of his cards.
     mine = [state.players[x] for x in state.seats_of(state.player_of(seat))] or [state.players[seat]]
-    if state.options.get("cupid_no_vote_lovers") and target in state.lovers and any(p.role == "cupidon" for p in mine):
-        return "cupid_vote"
-    if target in state.lovers and any(p.seat in state.lovers and p.tags.get("lover") == target for p in mine):
-        return "lover_vote"
-    return None
+    if characters.enabled(state):
+        for p in mine:
+            out[p.seat] = "self_vote"
+    shield = day_roles.shielded(state)
+    if shield is not None:
+        out.setdefault(shield, "shielded")
+    if state.options.get("cupid_no_vote_lovers") and any(p.role == "cupidon" for p in mine):
+        for lover in state.lovers:
+            out.setdefault(lover, "cupid_vote")
+    for p in mine:
+        beloved = p.tags.get("lover")
+        if p.seat in state.lovers and beloved in state.lovers:
+            out.setdefault(beloved, "lover_vote")
+    return None, out
 
 
 TRANSITIONS: dict[str, Callable[[Ctx], None]] = {

@@ -115,8 +115,9 @@ def cupidon_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "cupidon"):
         p = ctx.open_prompt(step="cupidon", kind="pick", to=[seat], options=ctx.s.living(), min=2, max=2)
         setp(ctx, "cupidon_prompt", p.id)
-    if "cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers"):
-        # 004: no Cupidon; the MJ chooses the lovers (or, with no MJ to answer, chance does).
+    if "cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers") and not ctx.s.options.get("host_plays"):
+        # 004: no Cupidon; the MJ chooses the lovers (or, with no MJ to answer, chance does). A host who plays
+        # is no MJ: chance chooses (cupidon_close).
         p = ctx.open_prompt(step="cupidon-mj", kind="pick", to_mj=True, options=ctx.s.living(), min=2, max=2,
                             policy="first", optional=True)
         setp(ctx, "cupidon_mj_prompt", p.id)
@@ -124,8 +125,11 @@ def cupidon_open(ctx: Ctx) -> None:
 
 def cupidon_close(ctx: Ctx) -> None:
     mj_pid = ctx.s.pending.get("cupidon_mj_prompt")
-    if mj_pid is not None:
-        pair = ctx.s.prompts[mj_pid].answers.get(MJ_SEAT) or sorted(ctx.shuffle(ctx.s.living())[:2])
+    by_chance = ("cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers")
+                 and ctx.s.options.get("host_plays"))
+    if mj_pid is not None or by_chance:
+        answered = ctx.s.prompts[mj_pid].answers.get(MJ_SEAT) if mj_pid is not None else None
+        pair = answered or sorted(ctx.shuffle(ctx.s.living())[:2])
         ctx.emit("lovers", {"seats": list(pair)}, to=MJ_ONLY)
         return
     pid = ctx.s.pending.get("cupidon_prompt")

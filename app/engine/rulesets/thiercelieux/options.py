@@ -15,6 +15,10 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     moderation: Literal["mj", "auto"] = "auto"
+    # Automatic mode only: the room's creator plays a seat. Their MJ token then sees what a spectator sees (no card,
+    # no night answer) and acts only as the table's host (start, pause, remove, substitute, rematch); fixed at the
+    # room's creation (Thiercelieux.fixed_options).
+    host_plays: bool = False
     mj_ends_debate: bool = False  # with an MJ: the debate has no countdown, the MJ closes it
     night_order: Literal["official", "forum"] = "official"
     captain: bool = True
@@ -114,6 +118,8 @@ class Options(BaseModel):
             raise ValueError("two characters each are played with one card per character (cards: one)")
         if self.day_roles and self.cards != "one":
             raise ValueError("Le Village's day cards are played with one night card each (cards: one)")
+        if self.host_plays and self.moderation != "auto":
+            raise ValueError("a host who plays needs the automatic moderation (moderation: auto)")
         if self.dead_see_all and (self.ghosts or self.idiot_du_village):
             # A dead player who sees every card must not debate with the living; its own code, so that the pages
             # can say why (Thiercelieux.validate_options makes it the rejection's).

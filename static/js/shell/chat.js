@@ -1,18 +1,24 @@
 // The chat, shared by the player's page and the MJ console. The channels come from the view (`channels`: what this
 // viewer reads or writes now); the messages are `said` events of the viewer's stream (so a reconnection or a
 // reload brings them back), blanked by `hidden` events. What was read is kept per room in localStorage as counts
-// of events, which also tell the journal what is new since the last visit.
-import { h, has, icon, rejectionText, store, t, timeOf, toast } from "./common.js";
+// of events, which also tell the journal what is new since the last visit. A ruleset's module may order its
+// channels (`chatOrder`), add channels a viewer only listens to (`chatChannels`), buttons on messages
+// (`chatActions`) and say why a channel is read-only (`chatReadonly`).
+import { h, icon, toast } from "./dom.js";
+import { has, rejectionText, t, timeOf } from "./i18n.js";
+import { store } from "./net.js";
+import { hook, rules } from "./rules.js";
 
 export const MAX_TEXT = 500;
-const ORDER = ["all", "village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators"];
 const NAME_KEY = "veillee:spectator-name";
 const GROUP_SECONDS = 300; // a message within 5 minutes of the same author's previous one is shown under it
 
 function orderOf(name) {
+  if (name === "all") return -1;
+  if (name === "spectators") return 98;
   if (name.startsWith("mj:")) return 50 + Number(name.slice(3));
-  const i = ORDER.indexOf(name);
-  return i >= 0 ? i : 99;
+  const i = (rules.chatOrder || []).indexOf(name);
+  return i >= 0 ? i : 40;
 }
 
 /** What this viewer has seen of the room's stream: a count of events per chat channel and for the journal. */
@@ -179,12 +185,10 @@ export class ChatPanel {
     const out = new Map();
     if (this.mj) out.set("all", { name: "all", write: false, live: true });
     for (const c of view.channels || []) out.set(c.name, { name: c.name, write: Boolean(c.write), live: true });
-    // The living Chaman hears the spirits (what the MJ relays), a channel nobody writes in.
-    if (view.me && view.me.role === "chaman" && view.me.alive && !out.has("spirits")) {
-      out.set("spirits", { name: "spirits", write: false, live: true });
-    }
+    // Channels a viewer listens to without being in the view's list (the ruleset says which).
+    for (const c of hook("chatChannels", [], view, this.mj, this)) if (!out.has(c.name)) out.set(c.name, c);
     for (const name of this.messages.keys()) {
-      if (!out.has(name)) out.set(name, { name, write: false, live: this.mj && name === "spirits" });
+      if (!out.has(name)) out.set(name, { name, write: false, live: false });
     }
     return new Map([...out.entries()].sort((a, b) => orderOf(a[0]) - orderOf(b[0])));
   }
@@ -230,7 +234,7 @@ export class ChatPanel {
     this.seen.begin(conn.stream, conn.events.length);
     this.messages = collectMessages(conn.events, { skipCopies: conn.stream === "all" });
     this.relayed = new Set();
-    for (const m of this.messages.get("spirits") || []) if (m.relayed !== undefined) this.relayed.add(m.relayed);
+    for (const list of this.messages.values()) for (const m of list) if (m.relayed !== undefined) this.relayed.add(m.relayed);
     this.channels = this.computeChannels(view);
     if (!this.active || !this.channels.has(this.active)) {
       const first = ["all", "village", "spectators"].find((c) => this.channels.has(c)) || this.channels.keys().next().value;
@@ -370,14 +374,8 @@ export class ChatPanel {
     const mine = this.mine(msg);
     const same = previous && !withChannel && previous.channel === msg.channel && this.author(previous).label === who.label &&
       msg.at - previous.at < GROUP_SECONDS;
-    const actions = [];
     const moderate = this.mj && !msg.hidden && !msg.anonymous;
-    if (moderate && msg.channel === "chaman") {
-      actions.push(this.relayed.has(msg.id)
-        ? h("span", { class: "badge badge-good" }, icon("check"), t("chat.relayed"))
-        : h("button", { type: "button", class: "btn btn-small chat-relay", onclick: () => this.onRelay(msg) },
-          icon("relay"), t("chat.relay")));
-    }
+    const actions = moderate ? [...hook("chatActions", [], msg, this)] : [];
     // The MJ's hide button sits on the message's first line; a message shown under the previous one gets one.
     const hide = moderate ? this.hideButton(msg) : null;
     if (hide && same) actions.push(hide);
@@ -453,17 +451,11 @@ export class ChatPanel {
   readonlyText(name, view, channel) {
     const ctx = this.ctx;
     if (name === "all") return t("chat.pick_channel");
-    if (this.mj && name === "spirits") return t("chat.readonly.spirits_mj");
+    const own = hook("chatReadonly", null, name, view, ctx, channel, this.mj);
+    if (own) return own;
     if (!channel.live) return t(this.mj ? "chat.readonly.closed" : "chat.readonly.past");
-    if (name === "spirits" || name === "wolves-peek") return t("chat.readonly.listen");
-    if (name === "village") {
-      if (ctx.kind === "spectator") return t("chat.readonly.spectator");
-      if (ctx.kind === "seat" && !ctx.alive) return t("chat.readonly.dead");
-      if (view.phase === "night") return t("chat.readonly.night");
-    }
-    if (name === "wolves" && view.phase !== "night") return t("chat.readonly.wolves");
-    if ((name === "vampires" || name === "hamsters") && view.phase !== "night") return t("chat.readonly.night_only");
-    if (name === "chaman" && this.mj) return t("chat.readonly.chaman");
+    if (ctx.kind === "spectator") return t("chat.readonly.spectator");
+    if (ctx.kind === "seat" && !ctx.alive) return t("chat.readonly.dead");
     return t("chat.readonly");
   }
 

@@ -1,0 +1,106 @@
+// Texts: the catalogue the server embeds in every page (static/i18n/*.json, merged with each ruleset's own), and
+// the ways of saying lists, names and times in the reader's language.
+
+const catalogueNode = document.getElementById("i18n");
+export const catalogue = catalogueNode ? JSON.parse(catalogueNode.textContent || "{}") : {};
+export const LANG = document.documentElement.lang || "fr";
+
+/** The text of `key` with its {placeholders} filled; the key itself when the catalogue lacks it. */
+export function t(key, params = {}) {
+  const text = catalogue[key];
+  if (typeof text !== "string") return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined || params[name] === null ? whole : String(params[name]));
+}
+
+export const has = (key) => typeof catalogue[key] === "string";
+
+/** A card's name (every ruleset names its cards `role.<key>`). */
+export const roleName = (key) => (key ? t(`role.${key}`) : "?");
+
+/** "A, B et C": a list of words as the reader's language says it. */
+export function listOf(items) {
+  try {
+    return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
+
+export function listNames(seats, name) {
+  const items = (seats || []).map((s) => name(s));
+  if (!items.length) return t("ui.nobody");
+  return listOf(items);
+}
+
+export function prettyCode(code) {
+  const c = String(code || "");
+  return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
+}
+
+/** m:ss (or h:mm:ss) of a number of seconds. */
+export function clock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${rest}`;
+  return `${m}:${rest}`;
+}
+
+/** The browser's own time zone (IANA name), or null. */
+export function localZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+const dayKey = (date, zone) => {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: zone || undefined, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  } catch {
+    return date.toDateString();
+  }
+};
+
+/**
+ * An epoch time as the reader's local clock time ("20:30"), with the day when it is not today ("demain 20:30",
+ * "sam. 20:30"). `zone` shows it in another time zone instead (the room's).
+ */
+export function localTime(epoch, zone = null, now = Date.now() / 1000) {
+  const date = new Date(epoch * 1000);
+  let hm;
+  try {
+    hm = date.toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit", timeZone: zone || undefined });
+  } catch {
+    hm = date.toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
+  }
+  const today = dayKey(new Date(now * 1000), zone);
+  const that = dayKey(date, zone);
+  if (that === today) return hm;
+  if (that === dayKey(new Date((now + 86400) * 1000), zone)) return t("time.tomorrow", { time: hm });
+  let day;
+  try {
+    day = date.toLocaleDateString(LANG, { weekday: "long", timeZone: zone || undefined });
+  } catch {
+    day = date.toLocaleDateString(LANG, { weekday: "long" });
+  }
+  return t("time.on_day", { day, time: hm });
+}
+
+export function timeOf(at) {
+  try {
+    return new Date(at * 1000).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
+  } catch {
+    return "";
+  }
+}
+
+/** The translated text of a rejection's code (its params made readable), else the server's own message. */
+export function rejectionText(code, message, params = {}) {
+  const shown = { ...(params || {}) };
+  if (typeof shown.role === "string") shown.role = roleName(shown.role);
+  if (typeof shown.seat === "number") shown.seat = shown.seat + 1;
+  return has(`error.${code}`) ? t(`error.${code}`, shown) : message || code;
+}

@@ -1,0 +1,254 @@
+// Talking to the server: JSON over HTTP, and one websocket per page that keeps this viewer's stream and view,
+// reconnects by itself and resumes where it stopped (docs/protocol.md).
+import { toast } from "./dom.js";
+import { rejectionText } from "./i18n.js";
+
+// The address links and QR codes are built from: PUBLIC_URL when the server sets it (templates/_public_url.html).
+export { publicBase } from "../links.js";
+
+// -- storage ----------------------------------------------------------------------------------------------------
+export const seatKey = (code) => `veillee:seat:${code}`;
+export const mjKey = (code) => `veillee:mj:${code}`;
+
+export const store = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+  del(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+};
+
+/** Read `#name=value` from the address, then remove the fragment so the secret does not linger in it. */
+export function takeFragment(name) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const value = params.get(name);
+  if (value) history.replaceState(null, "", location.pathname + location.search);
+  return value;
+}
+
+// -- HTTP -------------------------------------------------------------------------------------------------------
+export class ApiError extends Error {
+  constructor(code, message, params) {
+    super(message);
+    this.code = code;
+    this.params = params || {};
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (exc) {
+    throw new ApiError("network", String(exc));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const err = data.error || {};
+    const detail = Array.isArray(data.detail) ? data.detail[0] : null;
+    throw new ApiError(err.code || (detail ? "bad_request" : String(response.status)),
+      err.message || (detail && detail.msg) || response.statusText, err.params);
+  }
+  return data;
+}
+
+const rulesetInfo = new Map();
+
+/** What the server says of a ruleset (`GET /api/rulesets/{key}`: its cards, options, night orders…), once. */
+export function rulesetData(key) {
+  if (!rulesetInfo.has(key)) {
+    const asked = api(`/api/rulesets/${encodeURIComponent(key)}`);
+    asked.catch(() => rulesetInfo.delete(key));
+    rulesetInfo.set(key, asked);
+  }
+  return rulesetInfo.get(key);
+}
+
+// -- the websocket ----------------------------------------------------------------------------------------------
+let cidCounter = 0;
+
+/** Whether a view's viewer sees every event (the server's `omniscient`). */
+function sees(view) {
+  if (!view) return false;
+  if (view.viewer && view.viewer.kind === "mj") return Boolean(view.mj);
+  if (view.phase === "ended") return true;
+  return Boolean(view.me && !view.me.alive && view.options && view.options.dead_see_all);
+}
+const FATAL_CLOSE = new Set([4001, 4003, 4004]);
+// Why a socket is closed for good: the error frame's code, which the close's reason repeats. A seat handed over to
+// another device (its personal link) or given to a substitute is gone from this page: no reconnection, no toast.
+const FATAL_CODES = new Set(["bad_token", "no_such_room", "handed_over", "substituted"]);
+
+/**
+ * One viewer's live stream. Keeps the events of this viewer's stream (`events`, count `n`), the latest `view` and
+ * the offset between the server's clock and ours. Reconnects with backoff, resuming from `n`.
+ */
+export class Connection {
+  constructor(code, token, { onFrame, onStatus, onFatal } = {}) {
+    this.code = code;
+    this.token = token || null;
+    this.onFrame = onFrame || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.onFatal = onFatal || (() => {});
+    this.events = [];
+    this.n = null;
+    this.view = null;
+    this.offset = 0;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.stopped = false;
+    this.fatal = null;
+    this.ws = null;
+  }
+
+  connect() {
+    this.stopped = false;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    this.onStatus(this.attempt ? "reconnecting" : "connecting");
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token, last: this.events.length ? this.n : null,
+                               stream: this.events.length ? this.stream : null }));
+      this.ping = setInterval(() => this.raw({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (msg) => {
+      let frame;
+      try { frame = JSON.parse(msg.data); } catch { return; }
+      this.take(frame);
+    });
+    ws.addEventListener("close", (ev) => this.closed(ws, ev));
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    if (this.ws) this.ws.close(1000);
+  }
+
+  raw(data) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(data));
+      return true;
+    }
+    return false;
+  }
+
+  take(frame) {
+    const kind = frame.type;
+    if (kind === "welcome" || kind === "update" || kind === "sync") {
+      if (kind === "sync" || (kind === "welcome" && frame.from === 0)) this.events = [];
+      if (kind === "welcome" && frame.from > 0 && this.view && sees(this.view) !== sees(frame.view)) {
+        // While we were away this viewer's right to see changed (game over, death with dead_see_all): the
+        // stream we hold is another list than the server's now, so take it again whole.
+        this.events = [];
+        this.n = null;
+        this.view = null;
+        this.ws.close(4000);
+        return;
+      }
+      if (frame.from > this.events.length) {
+        // A gap in the stream (should not happen): start again from scratch.
+        this.events = [];
+        this.n = null;
+        this.ws.close(4000);
+        return;
+      }
+      this.events.length = frame.from;
+      this.events.push(...frame.events);
+      this.n = frame.n;
+      this.stream = frame.stream;
+      if (frame.view) {
+        this.view = frame.view;
+      } else {
+        // An update carries only the parts of the view that changed (and the names of those that are gone).
+        const next = { ...this.view, ...frame.patch };
+        for (const key of frame.drop || []) delete next[key];
+        this.view = next;
+      }
+      this.offset = frame.server_time - Date.now() / 1000;
+      this.attempt = 0;
+      this.onStatus("online");
+      this.onFrame(this, frame);
+    } else if (kind === "ack" || kind === "rejected") {
+      const waiter = this.pending.get(frame.cid);
+      if (waiter) {
+        this.pending.delete(frame.cid);
+        clearTimeout(waiter.timer);
+        if (kind === "ack") waiter.resolve(frame);
+        else waiter.reject(new ApiError(frame.code, frame.message, frame.params));
+      }
+    } else if (kind === "error") {
+      if (FATAL_CODES.has(frame.code)) {
+        this.fatal = frame.code;
+      } else if (frame.code !== "hello_expected") {
+        toast(rejectionText(frame.code, frame.message));
+      }
+    }
+  }
+
+  closed(ws, ev) {
+    if (ws !== this.ws) return;
+    clearInterval(this.ping);
+    for (const [cid, waiter] of this.pending) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new ApiError("closed", "connection closed"));
+      this.pending.delete(cid);
+    }
+    if (this.stopped) return;
+    if (this.fatal || FATAL_CLOSE.has(ev.code)) {
+      this.onStatus("offline");
+      const said = FATAL_CODES.has(ev.reason) ? ev.reason : null;
+      this.onFatal(this.fatal || said || (ev.code === 4004 ? "no_such_room" : "bad_token"), ev.reason);
+      return;
+    }
+    this.attempt += 1;
+    const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5)) * (0.75 + Math.random() * 0.5);
+    this.onStatus("reconnecting");
+    this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Send a command; resolves on its ack, rejects (ApiError) on a rejection. A `busy` server (nothing was
+   * changed) gets the same command again, under the same cid, after a growing pause. */
+  async send(command, args = {}) {
+    const cid = `c${Date.now().toString(36)}${(cidCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendOnce(cid, command, args);
+      } catch (err) {
+        if (err.code !== "busy" || attempt >= 8) throw err;
+        await new Promise((r) => setTimeout(r, Math.min(4000, 100 * 2 ** attempt) * (0.5 + Math.random())));
+      }
+    }
+  }
+
+  sendOnce(cid, command, args) {
+    return new Promise((resolve, reject) => {
+      if (!this.raw({ type: "command", cid, command, args })) {
+        reject(new ApiError("closed", "not connected"));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(cid);
+        reject(new ApiError("timeout", "no answer from the server"));
+      }, 15000);
+      this.pending.set(cid, { resolve, reject, timer });
+    });
+  }
+
+  /** Send and show a toast on rejection; resolves to true when accepted. */
+  async act(command, args = {}) {
+    try {
+      await this.send(command, args);
+      return true;
+    } catch (err) {
+      toast(rejectionText(err.code, err.message, err.params));
+      return false;
+    }
+  }
+
+  now() {
+    return Date.now() / 1000 + this.offset;
+  }
+}

@@ -1,0 +1,162 @@
+"""Updates must not destroy what the user is touching (pages patch the DOM instead of rebuilding it).
+
+* The MJ opens a seat's Actions menu on the console; a player writes to the MJ and the Voyante answers: the menu stays
+  open, and a button pressed while an update arrives (pressed before it, released after it) still works.
+* Six phones at the day's vote: four vote again and again over HTTP while a fifth taps its targets, each tap
+  pressed before another phone's vote reaches it and released after: every tap counts. Every control of that
+  phone's page, the chat's too, is at least 44 × 44 px.
+
+The old pages rebuilt the seat grid and the prompt on every frame, so the menu closed and the press landed on a
+detached button: both tests fail there. Same browser rules as tests/test_browser.py (skipped without
+/usr/bin/chromium, except in CI).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from test_browser import phone
+from ws_helpers import started_room
+
+from app.demo import serve
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
+WIDE = {"width": 1280, "height": 900}
+# The page's view holds this seat's answer to this prompt: arg = [prompt, seat, target].
+ANSWERED = "conn.view.prompts.some((p) => p.id === arg[0] && String(p.answers[arg[1]]) === String(arg[2]))"
+
+
+# The page's controls on screen smaller than a finger (44 × 44 px); a link inside a sentence is text, not a control.
+SMALL_TARGETS = """() => [...document.querySelectorAll("a[href], button, select, summary, input, textarea")]
+  .filter((el) => el.getClientRects().length && !el.closest("[hidden]") && !el.classList.contains("skip")
+    && !(el.tagName === "A" && el.closest("p")))
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([el, r]) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 24)}" `
+    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+async def command(http: httpx.AsyncClient, code: str, token: str, name: str, **args: Any) -> None:
+    r = await http.post(f"/api/rooms/{code}/commands", headers={"Authorization": f"Bearer {token}"},
+                        json={"command": name, "args": args})
+    assert r.status_code == 200, r.text
+
+
+async def seen(page: Any, script: str, arg: Any = None) -> None:
+    """Wait until the page's own stream satisfies `script` (a function of the connection and `arg`)."""
+    await page.wait_for_function(f"(arg) => {{ const conn = window.veillee.conn; return ({script}); }}", arg=arg,
+                                 timeout=10_000)
+
+
+async def press_during(page: Any, selector: str, update: Any) -> Any:
+    """Press the mouse on `selector`, run `update()` (which makes the server send this page a frame, and waits until
+    the page has it), then release: a tap that spans an update. Returns the element pressed."""
+    target = page.locator(selector)
+    box = await target.bounding_box()
+    assert box is not None, selector
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    handle = await target.element_handle()
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await update()
+    await page.wait_for_timeout(60)  # the frame is rendered (a render runs as soon as the frame is read)
+    # The element under the finger is still the one pressed: same node, still in the page.
+    assert await page.evaluate("([el, x, y]) => el.isConnected && el.contains(document.elementFromPoint(x, y))",
+                               [handle, x, y]), f"{selector} was replaced while pressed"
+    await page.mouse.up()
+    return handle
+
+
+async def test_the_mj_menu_stays_open_while_the_table_talks(database_url: str, browser: Any, shots: Path) -> None:
+    errors: list[str] = []
+    options = {"moderation": "mj", "captain": False, "night_step": 600, "plausible_min": 600, "plausible_max": 600}
+    composition = ["loup-garou", "villageois", "villageois", "villageois", "voyante"]
+    async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        preset = {"0": "loup-garou", "4": "voyante"}
+        room, tokens = await started_room(http, {**options, "preassigned": preset}, composition, NAMES[:5])
+        code = room["code"]
+        mj = await phone(browser, errors, "mj")
+        await mj.set_viewport_size(WIDE)
+        await mj.goto(f"{base}/r/{code}/mj?lang=fr#k={room['mj_token']}")
+        card = mj.locator(".seat-card[data-seat='2']")
+        await card.wait_for()
+
+        # -- the MJ opens Chloé's Actions menu ------------------------------------------------------------------------
+        await card.locator("details.seat-actions > summary").click()
+        menu = card.locator("details.seat-actions[open]")
+        await menu.wait_for()
+        said = ["Meneur, j'ai un doute sur Alice.", "Tu es sûr de toi ?"]
+
+        # -- a player writes to the MJ, the Voyante answers: the menu stays open ------------------------------------
+        await command(http, code, tokens[2], "say", channel="mj:2", text=said[0])
+        await seen(mj, "conn.events.some((e) => e.type === 'said' && e.data.text === arg)", said[0])
+        mj_view = await mj.evaluate("window.veillee.conn.view")
+        seer = next(p for p in mj_view["prompts"] if p["step"] == "voyante")
+        await command(http, code, tokens[4], "answer", prompt=seer["id"], answer=[0])
+        await seen(mj, "conn.view.prompts.some((p) => p.step === 'voyante' && p.answers['4'])")
+        assert await menu.count() == 1, "the Actions menu closed when the table talked"
+        await mj.screenshot(path=str(shots / "live-mj-menu-1280.png"))
+
+        # -- a button of the menu pressed while a message arrives still works -----------------------------------------
+        async def another_message() -> None:
+            await command(http, code, tokens[1], "say", channel="mj:1", text=said[1])
+            await seen(mj, "conn.events.some((e) => e.type === 'said' && e.data.text === arg)", said[1])
+
+        await press_during(mj, ".seat-card[data-seat='2'] [data-action=captain]", another_message)
+        await card.locator(".badge-captain").wait_for(timeout=5000)
+        assert await menu.count() == 1
+        await mj.context.close()
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
+
+
+async def test_every_tap_counts_while_the_others_vote(database_url: str, browser: Any, shots: Path) -> None:
+    errors: list[str] = []
+    started = time.monotonic()
+    options = {"moderation": "auto", "captain": False, "night_step": 1, "plausible_min": 0.5, "plausible_max": 0.5,
+               "dawn": 0.5, "debate": 0.5, "vote": 300, "preassigned": {"0": "loup-garou"}}
+    composition = ["loup-garou"] + ["villageois"] * 5
+    async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room, tokens = await started_room(http, options, composition, NAMES)
+        code = room["code"]
+        bruno = await phone(browser, errors, "Bruno")
+        await bruno.goto(f"{base}/r/{code}?lang=fr#t={tokens[1]}")
+        vote = bruno.locator(".prompt[data-step=vote]")
+        await vote.wait_for(timeout=20_000)
+        prompt_id = await vote.get_attribute("data-prompt")
+        # Bruno cannot vote against himself: the server says so, and the page shows why.
+        assert await vote.locator("button.target[data-seat='1']").is_disabled()
+
+        others = [2, 3, 4, 5]
+        ballots = 0
+
+        async def someone_votes() -> None:
+            """Another phone votes (between the two targets of the row below Bruno's), and Bruno's page has it."""
+            nonlocal ballots
+            voter = others[ballots % len(others)]
+            target = 4 if ballots % 2 else 5
+            ballots += 1
+            await command(http, code, tokens[voter], "answer", prompt=prompt_id, answer=[target])
+            await seen(bruno, ANSWERED, [prompt_id, str(voter), target])
+
+        taps = [0, 2, 3, 0, 3, 2]
+        for i, target in enumerate(taps):
+            await press_during(bruno, f".prompt[data-step=vote] button.target[data-seat='{target}']", someone_votes)
+            await seen(bruno, ANSWERED, [prompt_id, "1", target])
+            if i == 2:
+                await bruno.screenshot(path=str(shots / "live-vote-390.png"))
+        assert ballots == len(taps)
+
+        # -- every control of the phone's page is a target of at least 44 × 44 px, the chat's too -----------------
+        assert await bruno.evaluate(SMALL_TARGETS) == []
+        await bruno.click("#tab-chat")
+        await bruno.wait_for_selector(".chat-tab")
+        assert await bruno.evaluate(SMALL_TARGETS) == []
+        await bruno.context.close()
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
+    assert time.monotonic() - started < 60
