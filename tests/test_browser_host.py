@@ -141,6 +141,8 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         assert not await host.locator("#rejoin-button").is_visible()
         assert await host.locator("#kicked-watch").is_visible()
         assert "autre appareil" not in await host.locator("#toasts").inner_text()
+        assert not await host.locator("#host-bar").is_visible()  # the host's controls moved with the seat
+        assert not await host.locator("#conn").is_visible()
         await host.screenshot(path=str(shots / f"handed-over-{width}.png"), full_page=True)
         # The same link, opened again, is spent.
         spent = await page_at(browser, errors, width, "spent link")

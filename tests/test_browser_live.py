@@ -160,3 +160,53 @@ async def test_every_tap_counts_while_the_others_vote(database_url: str, browser
         await bruno.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
     assert time.monotonic() - started < 60
+
+
+async def test_the_captains_ballot_counts_twice_and_a_reason_is_quoted(database_url: str, browser: Any,
+                                                                        shots: Path) -> None:
+    """The village's vote as its end will count it (the view's `tallies`): the Captain's ballot shows as two, with
+    its weight and the rule that says so; the reason said with a vote reads in the reader's quotation marks (French
+    ones held by non-breaking spaces, English curly ones), on the phones and in the MJ's log."""
+    errors: list[str] = []
+    options = {"moderation": "auto", "captain": False, "night_step": 1, "plausible_min": 0.5, "plausible_max": 0.5,
+               "dawn": 0.5, "debate": 0.5, "vote": 300, "preassigned": {"0": "loup-garou"}}
+    composition = ["loup-garou"] + ["villageois"] * 5
+    async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room, tokens = await started_room(http, options, composition, NAMES)
+        code = room["code"]
+        await command(http, code, room["mj_token"], "set_captain", seat=2)  # Chloé
+        bruno = await phone(browser, errors, "Bruno")
+        await bruno.goto(f"{base}/r/{code}?lang=fr#t={tokens[1]}")
+        vote = bruno.locator(".prompt[data-step=vote]")
+        await vote.wait_for(timeout=20_000)
+        prompt_id = await vote.get_attribute("data-prompt")
+        await command(http, code, tokens[2], "answer", prompt=prompt_id, answer=[4], reason="Il ment")
+        await command(http, code, tokens[3], "answer", prompt=prompt_id, answer=[5])
+        await seen(bruno, ANSWERED, [prompt_id, "3", 5])
+        votes = vote.locator("button.target[data-seat='4'] .votes")
+        assert await votes.locator("b").inner_text() == "2"
+        assert "Chloé ×2" in await votes.locator("small").inner_text()
+        assert await vote.locator("button.target[data-seat='5'] .votes b").inner_text() == "1"
+        assert "La voix du Capitaine compte double." in await vote.inner_text()
+        quoted = await bruno.evaluate("""() => {
+            const q = document.querySelector(".prompt[data-step=vote] .reasons q");
+            return [getComputedStyle(q, "::before").content, getComputedStyle(q, "::after").content];
+        }""")
+        assert quoted == ['"«\u00a0"', '"\u00a0»"'], quoted
+        await vote.scroll_into_view_if_needed()
+        await bruno.screenshot(path=str(shots / "captain-vote-390.png"))
+
+        # The MJ's log (the whole story), in French and in English.
+        for lang, line in (("fr", "Chloé — Vote du village\u00a0: Emma\u00a0— «\u00a0Il ment\u00a0»"),
+                           ("en", "Chloé — Village vote: Emma — “Il ment”")):
+            mj = await phone(browser, errors, f"mj {lang}")
+            await mj.set_viewport_size(WIDE)
+            await mj.goto(f"{base}/r/{code}/mj?lang={lang}#k={room['mj_token']}")
+            await mj.click("#pane-tab-log")
+            entry = mj.locator("#log .line.answer", has_text="Il ment")
+            await entry.wait_for()
+            assert await entry.locator(".txt").inner_text() == line
+            await mj.screenshot(path=str(shots / f"captain-vote-log-{lang}-1280.png"))
+            await mj.context.close()
+        await bruno.context.close()
+    assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors

@@ -139,4 +139,10 @@ if (bar && TOKEN) {
   });
   bind(socket);
   socket.connect();
+  // The host's seat was taken on another device (their personal link, which carries the host's key): the controls
+  // are there now, and this page stops.
+  window.addEventListener("veillee:handed-over", () => {
+    socket.stop();
+    bar.hidden = true;
+  });
 }

@@ -58,6 +58,8 @@ function kicked(title, text, { rejoin = true, watch = true } = {}) {
   show("#kicked-watch", watch);
   setMode("kicked");
   show("#loading", false);
+  show("#conn", false); // the page stopped on purpose: not an "offline" to worry about
+  window.scrollTo({ top: 0 });
   keepAwake(false);
 }
 
@@ -76,6 +78,8 @@ function connect(token) {
       // substitute. Nothing to join again here; watching is still open.
       else if (code === "handed_over" || code === "substituted") {
         kicked(t(`room.${code}_title`), t(`room.${code}_text`), { rejoin: false });
+        // A host's controls went with their seat (static/js/host_table.js stops here too).
+        if (code === "handed_over") window.dispatchEvent(new CustomEvent("veillee:handed-over"));
       } else kicked(t("room.kicked_title"), t("room.kicked_text"));
     },
   });
