@@ -41,9 +41,10 @@ demo: venv
 	$(BIN)/python -m app demo
 
 # Veillée next to a bare uvicorn + FastAPI ceiling, over real websockets (docs/bench.md): 1,000 rooms of 12 sockets,
-# three runs, about half an hour; `make bench QUICK=1`: one small run, about a minute. Writes bench-results.json and
-# bench-latency.png. BENCH_POSTGRES: a database for the PostgreSQL figure (its tables are emptied; skipped if it does
-# not answer); BENCH_ARGS: more options (`python -m app bench --help`).
+# three runs, about 45 minutes; `make bench QUICK=1`: one small run, about two minutes. Writes bench-results.json and
+# bench-latency.png. BENCH_POSTGRES: a database for Veillée on PostgreSQL, in one process and in two (`--workers 2`),
+# and for the 10-room PostgreSQL figure (its tables are emptied; skipped if it does not answer); BENCH_ARGS: more
+# options (`python -m app bench --help`).
 BENCH_POSTGRES ?= postgresql://veillee:veillee@127.0.0.1:5432/veillee_bench
 bench: venv
 	$(BIN)/python -c 'import matplotlib' 2>/dev/null || $(BIN)/pip install -q -e '.[bench]'

@@ -32,9 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--workers", type=int, help="load generator processes (1)")
     bench.add_argument("--step", type=float, help="seconds of each offered rate of the ladder (8; quick: 2)")
     bench.add_argument("--fixed-rate", type=float, help="the fixed offered votes/s (200; quick: 50)")
-    bench.add_argument("--systems", help="comma-separated: ceiling,veillee (both)")
-    bench.add_argument("--postgres", help="a PostgreSQL URL for the 10-room latency on PostgreSQL (its tables are "
-                       "emptied); env BENCH_POSTGRES")
+    bench.add_argument("--systems", help="comma-separated, among ceiling,veillee,veillee-pg,veillee-pg2 (all; the "
+                       "last two need --postgres)")
+    bench.add_argument("--postgres", help="a PostgreSQL URL for veillee-pg, veillee-pg2 and the 10-room latency on "
+                       "PostgreSQL (its tables are emptied); env BENCH_POSTGRES")
+    bench.add_argument("--server-processes", type=int, help="uvicorn --workers of veillee-pg2 (2)")
     bench.add_argument("--server-dir", help="the source tree whose Veillée is measured (this one); e.g. an export "
                        "of another commit")
     bench.add_argument("--label", help="names what is measured in the JSON (e.g. the commit of --server-dir)")
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         options: dict[str, Any] = {k: v for k, v in {
             "runs": args.runs, "rooms": args.rooms, "players": args.players, "workers": args.workers,
             "step": args.step, "fixed_rate": args.fixed_rate, "flags": args.uvicorn_flags,
-            "label": args.label}.items() if v is not None}
+            "label": args.label, "server_processes": args.server_processes}.items() if v is not None}
         if args.systems:
             options["systems"] = tuple(s.strip() for s in args.systems.split(",") if s.strip())
         postgres = args.postgres if args.postgres is not None else os.environ.get("BENCH_POSTGRES")

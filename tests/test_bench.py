@@ -1,26 +1,40 @@
 """`make bench` keeps working: the load generator drives the ceiling and Veillée (each a uvicorn process of its own)
-at a tiny size, and its figures are sane. The figures themselves are measured by `make bench`, never asserted."""
+at a tiny size, and its figures are sane. The figures themselves are measured by `make bench`, never asserted.
+
+Veillée on PostgreSQL, in one process and in two (`uvicorn --workers 2`), runs too when BENCH_POSTGRES or
+TEST_DATABASE_URL names a PostgreSQL (its tables are emptied); then a database that does not answer fails the test."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 
 import pytest
 
-from app.bench.loadgen import Phase, RoomLoad, Vote, Worker, WorkerProcess
-from app.bench.run import Bed, Config, Probe, aggregate, from_metrics, load, setup
-from app.bench.servers import Server
+from app.bench.loadgen import Phase, RoomLoad, Vote, Worker, WorkerProcess, cpu_seconds
+from app.bench.run import POSTGRES_SYSTEMS, Bed, Config, Probe, aggregate, from_metrics, load, setup, system_server
+from app.bench.servers import Postgres, reset_postgres
+from app.settings import normalise_database_url
+
+POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
+# Without a PostgreSQL the PostgreSQL systems are not collected at all rather than skipped: CI fails on any skip, and
+# its SQLite run has none (its PostgreSQL run sets TEST_DATABASE_URL, and there they must pass).
+SYSTEMS = ["ceiling", "veillee", *(["veillee-pg", "veillee-pg2"] if POSTGRES else [])]
 
 
-@pytest.mark.parametrize("system", ["ceiling", "veillee"])
+@pytest.mark.parametrize("system", SYSTEMS)
 async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
-    cfg = Config.quick_mode(rooms=10, drain=5.0)
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bench.db'}" if system == "veillee" else None
-    server = Server(system, tmp_path / "server.log", url)
+    cfg = Config.quick_mode(rooms=10, drain=5.0, postgres=normalise_database_url(POSTGRES) if POSTGRES else None)
+    server = system_server(system, cfg, tmp_path, "test")
     bed = Bed(server)
     try:
+        if system in POSTGRES_SYSTEMS:
+            assert server.database_url is not None
+            await server.migrate()
+            await reset_postgres(server.database_url)
+            bed.postgres = Postgres(server.database_url)
         await server.start()
         bed.probe = Probe(server.base)
         await bed.probe.start()
@@ -29,6 +43,15 @@ async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
         assert s["join"]["joins"] == 120 and s["join"]["failed"] == 0 and s["join"]["http_500"] == 0, s["join"]
         assert s["start"]["ready_rooms"] == 10 and s["start"]["sockets"] == 120, s["start"]
         assert s["rss_ready"] > s["rss_idle"] > 0
+        if system == "veillee-pg2":
+            # Two workers, each holding some of the sockets, and rooms whose players are on both.
+            assert len(server.workers()) == 2 and len(server.pids()) >= 3, server.pids()
+            spread = s["spread"]
+            assert spread["processes"] == 2 and spread["sockets_not_found"] == 0, spread
+            assert sum(spread["sockets_per_process"]) == 120 and min(spread["sockets_per_process"]) > 0, spread
+            assert spread["rooms_on_every_process"] >= 1, spread
+        else:
+            assert "spread" not in s
 
         step = await load(bed, cfg, "open", rate=40, duration=1.5)
         assert step["sent"] >= 50 and step["delivered"] == step["sent"], step
@@ -38,10 +61,25 @@ async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
         assert step["bytes_per_frame"] > 50
         assert step["server_cpu_ms_per_vote"] > 0 and step["generator_cpu_ms_per_vote"] > 0
         assert step["probe"]["pings"] > 10 and step["probe"]["max_ms"] > 0
+        assert step["stream_gaps"] == 0 and step["misordered"] == 0, step
+        assert step["server_processes"] == (2 if system == "veillee-pg2" else 1), step
+        assert 0 < step["server_cpu_cores_max_process"] <= step["server_cpu_cores"], step
+        if system in POSTGRES_SYSTEMS:
+            assert step["postgres_cpu_cores"] is not None and step["postgres_cpu_cores"] >= 0, step
+            assert step["postgres_cpu_cores_bench_db"] <= step["postgres_cpu_cores"], step
+        else:
+            assert step["postgres_cpu_cores"] is None
+
+        # The order checks did look at the frames: every socket's were numbered and carried votes.
+        checked = (await bed.each("ports"))[0]
+        assert checked["sockets_numbered"] == checked["sockets_with_votes"] == 120, checked
 
         saturation = await load(bed, cfg, "closed", duration=1.0)
         assert saturation["achieved_votes_per_s"] > 10 and saturation["not_delivered_10s"] == 0, saturation
-        assert server.errors() == 0, (tmp_path / "server.log").read_text()
+        assert saturation["stream_gaps"] == 0 and saturation["misordered"] == 0, saturation
+        if system == "veillee-pg2":  # the workers' CPU is counted, not only the (idle) master's
+            assert server.cpu() > cpu_seconds(server.pid) + 0.1
+        assert server.errors() == 0, server.log_path.read_text()
     finally:
         for w in bed.workers:
             await w.stop()
@@ -54,6 +92,8 @@ class FakeSocket:
     def __init__(self, room: RoomLoad) -> None:
         self.owner = room
         self.sent: list[bytes] = []
+        self.last_n: int | None = None
+        self.last_tag = -1
 
     def send(self, payload: bytes) -> None:
         self.sent.append(payload)
@@ -86,6 +126,35 @@ async def test_frames_are_matched_by_their_tags_and_busy_votes_sent_again() -> N
     assert sorted(worker.pending) == [9] and phase.busy == 1 and phase.failed == 1
     await asyncio.sleep(0.2)
     assert sock.sent == [b"vote 9"]
+
+
+def test_lost_or_reordered_deliveries_are_counted() -> None:
+    """Each socket's frames follow on (`from` = the previous `n`), and a room's sockets see its votes in one order."""
+    worker = Worker("http://127.0.0.1:1")
+    phase = Phase()
+    room = RoomLoad("ROOM", "token")
+    room.watching = False
+    a, b = FakeSocket(room), FakeSocket(room)
+    worker.pending = {vid: Vote(time.perf_counter(), 2, phase, room, a, b"")  # type: ignore[arg-type]
+                      for vid in (1, 2, 3)}
+    phase.outstanding = 3
+
+    def frame(n: int, vid: int) -> bytes:
+        return (b'{"type":"update","n":%d,"from":%d,"stream":"own","events":[{"type":"answered","data":{"prompt":'
+                b'"p","seat":1,"answer":[2],"reason":"~%d"}}],"patch":{}}' % (n, n - 1, vid))
+
+    now = time.perf_counter()
+    for sock, n in ((a, 5), (b, 7)):
+        worker.on_frame(sock, b'{"type":"welcome","n":%d,"from":0,"stream":"own","events":[],"view":{}}' % n,  # type: ignore[arg-type]
+                        now)
+    worker.on_frame(a, frame(6, 1), now)  # type: ignore[arg-type]
+    worker.on_frame(b, frame(8, 1), now)  # type: ignore[arg-type]
+    assert (worker.gaps, worker.misordered, phase.done) == (0, 0, 1)
+    worker.on_frame(a, frame(7, 2), now)  # type: ignore[arg-type]
+    worker.on_frame(a, frame(8, 3), now)  # type: ignore[arg-type]
+    worker.on_frame(b, frame(9, 3), now)  # type: ignore[arg-type]  # b: 3 before 2
+    worker.on_frame(b, frame(11, 2), now)  # type: ignore[arg-type]  # and a frame missing (from 10, not 9)
+    assert (worker.gaps, worker.misordered, phase.done) == (1, 2, 3)
 
 
 def test_runs_are_aggregated_leaf_by_leaf() -> None:

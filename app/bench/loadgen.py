@@ -8,6 +8,11 @@ Matching a vote with its frames is cheap: each vote's `reason` is a tag, `~<id>`
 generator looks for `"reason":"~` in the bytes before `"view":` (the events come first in every frame) and reads the
 id that follows. Acks, pongs and rejections are told by their first bytes. Only one socket per room decodes its
 frames, and only while the game starts, to learn the vote prompt's id.
+
+Two checks cost little and tell a lost or reordered delivery (several server processes hand each other the
+events): every `update`'s `from` must be the `n` of the frame before it on its socket (`stream_gaps`), and the 12
+sockets of a room must see the votes in the same order: each vote's predecessor on a socket must be the one the
+first socket to receive it saw (`misordered`).
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ class Vote:
     got: int = 0
     size: int = 0
     retries: int = 0
+    prev: int = -1  # the vote tag seen just before this one by the first socket that received it
 
 
 @dataclass(eq=False)
@@ -120,6 +126,9 @@ class Worker:
         self.rejected: Counter[str] = Counter()
         self.load_rooms: list[RoomLoad] = []
         self.http: Http | None = None
+        self.gaps = 0  # frames whose `from` is not the previous frame's `n` on their socket
+        self.misordered = 0  # votes whose predecessor on a socket differs from the room's other sockets
+        self.checks0 = (0, 0)  # the two counts when the current phase began
 
     def _http(self, size: int) -> Http:
         if self.http is None:
@@ -263,12 +272,14 @@ class Worker:
 
     # -- frames ------------------------------------------------------------------------------------------------
     def on_frame(self, sock: Socket, payload: bytes, now: float) -> None:
+        head = payload[:12]
+        if head == b'{"type":"upd' or head == b'{"type":"wel' or head == b'{"type":"syn':
+            self.chain(sock, payload, head == b'{"type":"upd')
         room: RoomLoad | None = sock.owner
         if room is not None and room.watching:
             if sock is room.watcher:
                 self.on_watch(sock, payload)
             return
-        head = payload[:12]
         if head == b'{"type":"ack' or head == b'{"type":"pon':
             return
         if head == b'{"type":"rej' or head == b'{"type":"err':
@@ -286,13 +297,34 @@ class Worker:
             j = payload.find(b'"', i + len(TAG), end)
             if j < 0:
                 return
-            vote = self.pending.get(int(payload[i + len(TAG) : j]))
+            vid = int(payload[i + len(TAG) : j])
+            vote = self.pending.get(vid)
             if vote is not None:
+                if vote.got == 0:
+                    vote.prev = sock.last_tag
+                elif sock.last_tag != vote.prev:
+                    self.misordered += 1
                 vote.got += 1
                 vote.size += size
                 if vote.got >= vote.expected:
-                    self._done(int(payload[i + len(TAG) : j]), vote, now)
+                    self._done(vid, vote, now)
+            sock.last_tag = vid
             i = payload.find(TAG, j, end)
+
+    def chain(self, sock: Socket, payload: bytes, update: bool) -> None:
+        """Frames leave in stream order: an update's `from` is the `n` of the frame before it on its socket."""
+        i = payload.find(b'"n":', 0, 40)
+        if i < 0:
+            return
+        j = payload.find(b",", i)
+        try:
+            n = int(payload[i + 4 : j])
+            if (update and payload.startswith(b',"from":', j) and sock.last_n is not None
+                    and int(payload[j + 8 : payload.find(b",", j + 8)]) != sock.last_n):
+                self.gaps += 1
+        except ValueError:
+            return
+        sock.last_n = n
 
     def on_refusal(self, payload: bytes) -> None:
         try:
@@ -372,6 +404,7 @@ class Worker:
         full = max((len(r.seats) for r in self.rooms), default=0)
         rooms = [r for r in self.rooms if r.voters and len(r.seats) == full]
         closed_before = sum(1 for s in self.sockets if s.closed.is_set())
+        self.checks0 = (self.gaps, self.misordered)
         rejected_before = sum(self.rejected.values())
         phase = Phase(closed_loop=mode in ("closed", "flood"), same_room=mode == "flood")
         self.load_rooms = rooms
@@ -436,7 +469,17 @@ class Worker:
             await asyncio.sleep(0.05)
         lost = len(self.pending)
         self.pending.clear()
-        return {"lost": lost, "seconds": time.perf_counter() - t0}
+        return {"lost": lost, "seconds": time.perf_counter() - t0, "stream_gaps": self.gaps - self.checks0[0],
+                "misordered": self.misordered - self.checks0[1]}
+
+    async def ports(self) -> dict[str, Any]:
+        """The local port of each room's sockets (the bench finds in /proc which server process holds each)."""
+        return {"rooms": [[s.transport.get_extra_info("sockname")[1] for s in r.seats.values()
+                           if s.transport is not None] for r in self.rooms],
+                "stream_gaps": self.gaps, "misordered": self.misordered,
+                # the checks saw these sockets' frames: numbered ones, and votes
+                "sockets_numbered": sum(1 for s in self.sockets if s.last_n is not None),
+                "sockets_with_votes": sum(1 for s in self.sockets if s.last_tag >= 0)}
 
     async def close(self) -> dict[str, Any]:
         await asyncio.gather(*(s.close() for s in self.sockets), return_exceptions=True)

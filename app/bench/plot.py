@@ -1,6 +1,6 @@
-"""The plot of `make bench`: vote → last frame latency (p50 and p99) against offered votes/s, Veillée and the
-ceiling: the median of the runs at each offered rate, and their spread (min to max) shaded (needs the `bench`
-extra: matplotlib)."""
+"""The plot of `make bench`: vote → last frame latency (p50 and p99) against offered votes/s, for each system
+measured (the ceiling, Veillée on SQLite, on PostgreSQL, in several processes on PostgreSQL): the median of the runs
+at each offered rate, and their spread (min to max) shaded (needs the `bench` extra: matplotlib)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-COLOURS = {"veillee": "#c0392b", "ceiling": "#2471a3"}
-NAMES = {"veillee": "Veillée", "ceiling": "ceiling (bare uvicorn + FastAPI)"}
+COLOURS = {"veillee": "#c0392b", "ceiling": "#2471a3", "veillee-pg": "#7d3c98", "veillee-pg2": "#229954"}
+NAMES = {"veillee": "Veillée", "ceiling": "ceiling (bare uvicorn + FastAPI)", "veillee-pg": "Veillée, PostgreSQL",
+         "veillee-pg2": "Veillée, PostgreSQL, {n} processes"}
+
+
+def name(system: str, present: list[dict[str, Any]]) -> str:
+    n = max((b.get("server_processes", 1) for b in present), default=1)
+    return NAMES[system].format(n=n)
 
 
 def series(runs: list[dict[str, Any]], system: str, key: str) -> tuple[list[float], list[float], list[float],
@@ -35,15 +41,19 @@ def plot(result: dict[str, Any], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(9, 5.5), dpi=110)
     runs = result.get("runs", [])
-    for system in ("ceiling", "veillee"):
+    medians = {s: statistics.median(v) for s in COLOURS
+               if (v := [r["big"][s]["saturation"]["achieved_votes_per_s"] or 0
+                         for r in runs if s in r.get("big", {})])}
+    for index, system in enumerate(COLOURS):
         colour = COLOURS[system]
         present = [r["big"][system] for r in runs if system in r.get("big", {})]
         if not present:
             continue
+        label = name(system, present)
         for key, style, alpha in (("p50_ms", "-o", 0.9), ("p99_ms", "--^", 0.7)):
             x, mid, low, high = series(runs, system, key)
             ax.plot(x, mid, style, color=colour, alpha=alpha, markersize=3.5, linewidth=1.3,
-                    label=f"{NAMES[system]}, {key[:3]}")
+                    label=f"{label}, {key[:3]}")
             if len(present) > 1:
                 ax.fill_between(x, low, high, color=colour, alpha=0.10, linewidth=0)
         refined = [r for b in present for r in b["ladder"] if r.get("refinement") and r.get("p99_ms") is not None]
@@ -56,12 +66,17 @@ def plot(result: dict[str, Any], path: Path) -> None:
             sat = statistics.median(saturations)
             limit = Counter(b["saturation"]["limited_by"].split(" (")[0] for b in present).most_common(1)[0][0]
             ax.axvline(sat, color=colour, linestyle=":", linewidth=1)
-            ax.annotate(f"saturation {sat:.0f}/s, bound: {limit}", (sat, 0.02), xycoords=("data", "axes fraction"),
-                        ha="right", va="bottom", fontsize=7.5, color=colour, rotation=90)
+            # SQLite and the ceiling low, PostgreSQL high; of the two, the lower saturation left of its line and
+            # the other right of it: the lines may be close together.
+            pair = [s for s in list(COLOURS)[index // 2 * 2 : index // 2 * 2 + 2] if s in medians]
+            first = min(pair, key=lambda s: medians[s]) == system
+            ax.annotate(f"saturation {sat:.0f}/s, bound: {limit}", (sat, 0.02 + 0.45 * (index // 2)),
+                        xycoords=("data", "axes fraction"), ha="right" if first else "left", va="bottom",
+                        fontsize=7.5, color=colour, rotation=90)
         sustained = [b["sustained_votes_per_s"] for b in present if b["sustained_votes_per_s"]]
         if sustained:
             ax.plot([statistics.median(sustained)], [100], marker="*", markersize=12, color=colour, linestyle="none",
-                    label=f"{NAMES[system].split(' (')[0]}: p99 ≤ 100 ms up to {statistics.median(sustained):.0f}/s")
+                    label=f"{label.split(' (')[0]}: p99 ≤ 100 ms up to {statistics.median(sustained):.0f}/s")
     ax.axhline(100, color="grey", linestyle="-.", linewidth=0.8)
     ax.annotate("100 ms", (0.005, 100), xycoords=("axes fraction", "data"), va="bottom", fontsize=8, color="grey")
     ax.set_xscale("log")
@@ -71,7 +86,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
     meta = result.get("meta", {})
     cfg = meta.get("config", {})
     what = meta.get("label") or meta.get("commit") or ""
-    ax.set_title(f"Veillée {what[:12]} vs the ceiling: {cfg.get('rooms')} rooms × {cfg.get('players')} sockets, "
+    ax.set_title(f"Veillée {what[:12]}, {cfg.get('rooms')} rooms × {cfg.get('players')} sockets, "
                  f"{len(runs)} run(s) (median, min–max shaded), {meta.get('machine', {}).get('cpus')} cores, "
                  f"{meta.get('date', '')[:10]}", fontsize=9)
     ax.grid(True, which="both", alpha=0.25)

@@ -54,6 +54,8 @@ class Socket(asyncio.Protocol):
         self.frames = 0
         self.bytes = 0
         self.owner: Any = None  # whatever the caller wants to hang on the socket
+        self.last_n: int | None = None  # the `n` of the last welcome / update / sync frame (the generator's checks)
+        self.last_tag = -1  # the last vote tag seen on this socket
 
     # -- asyncio.Protocol ------------------------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
