@@ -6,7 +6,7 @@ import { countdown, followPause, keepAwake, startClock } from "./clock.js";
 import { $, copyText, fill, h, icon, loadQr, patch, show, toast } from "./dom.js";
 import { listNames, prettyCode, rejectionText, t } from "./i18n.js";
 import { eventList, formatAnswer, JournalMark, namer, promptIndex } from "./journal.js";
-import { api, Connection, mjKey, publicBase, store, takeFragment } from "./net.js";
+import { api, Connection, showStatus, mjKey, publicBase, store, takeFragment } from "./net.js";
 import { notesOf, reasonsList, renderPrompt } from "./prompts.js";
 import { hook, loadRuleset, rules } from "./rules.js";
 
@@ -34,15 +34,6 @@ const joinUrl = `${publicBase()}/r/${CODE}`;
 
 function send(command, args = {}) {
   return ui.conn.act(command, args);
-}
-
-/** The connection badge (`#conn`): hidden while online, else what is happening. */
-function showStatus(status) {
-  const node = $("#conn");
-  if (!node) return;
-  node.hidden = status === "online";
-  node.className = `conn conn-${status}`;
-  node.textContent = t(`ui.conn.${status}`);
 }
 
 /** What the ruleset module is handed. */

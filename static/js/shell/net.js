@@ -1,20 +1,20 @@
 // Talking to the server: JSON over HTTP, and one websocket per page that keeps this viewer's stream and view,
 // reconnects by itself and resumes where it stopped (docs/protocol.md).
-import { toast } from "./dom.js";
-import { rejectionText } from "./i18n.js";
+import { $, toast } from "./dom.js";
+import { rejectionText, t } from "./i18n.js";
 
-// The address links and QR codes are built from: PUBLIC_URL when the server sets it (templates/_public_url.html).
-export { publicBase } from "../links.js";
+// The address links and QR codes are built from (PUBLIC_URL when the server sets it: templates/_public_url.html),
+// and where a seat's and the MJ's tokens are kept: one definition, in links.js, which the small pages use too.
+export { mjKey, publicBase, seatKey, store } from "../links.js";
 
-// -- storage ----------------------------------------------------------------------------------------------------
-export const seatKey = (code) => `veillee:seat:${code}`;
-export const mjKey = (code) => `veillee:mj:${code}`;
-
-export const store = {
-  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
-  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
-  del(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
-};
+/** The connection badge (`#conn`): hidden while online, else what is happening. */
+export function showStatus(status) {
+  const node = $("#conn");
+  if (!node) return;
+  node.hidden = status === "online";
+  node.className = `conn conn-${status}`;
+  node.textContent = t(`ui.conn.${status}`);
+}
 
 /** Read `#name=value` from the address, then remove the fragment so the secret does not linger in it. */
 export function takeFragment(name) {

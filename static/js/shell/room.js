@@ -8,7 +8,7 @@ import { has, listNames, prettyCode, rejectionText, roleName, t } from "./i18n.j
 import { eventList, JournalMark, namer, promptIndex } from "./journal.js";
 import { notifyButton, notifyIfAway } from "./notify.js";
 import { renderPrompt, tallyPanel, verdictPanel, waitingFor } from "./prompts.js";
-import { api, Connection, mjKey, publicBase, seatKey, store, takeFragment } from "./net.js";
+import { api, Connection, showStatus, mjKey, publicBase, seatKey, store, takeFragment } from "./net.js";
 import { hook, loadRuleset, rules } from "./rules.js";
 import { mountSeatLink } from "../seat_link.js";
 
@@ -85,15 +85,6 @@ function connect(token) {
   });
   ui.conn = conn;
   conn.connect();
-}
-
-/** The connection badge (`#conn`): hidden while online, else what is happening. */
-function showStatus(status) {
-  const node = $("#conn");
-  if (!node) return;
-  node.hidden = status === "online";
-  node.className = `conn conn-${status}`;
-  node.textContent = t(`ui.conn.${status}`);
 }
 
 function start() {
