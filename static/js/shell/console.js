@@ -8,7 +8,7 @@ import { listNames, prettyCode, rejectionText, t } from "./i18n.js";
 import { eventList, formatAnswer, JournalMark, namer, promptIndex } from "./journal.js";
 import { api, Connection, showStatus, mjKey, publicBase, store, takeFragment } from "./net.js";
 import { notesOf, reasonsList, renderPrompt } from "./prompts.js";
-import { hook, loadRuleset, rules } from "./rules.js";
+import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
 
 const root = $("#mj");
 const CODE = root.dataset.code;
@@ -88,10 +88,7 @@ function render() {
   liveAlerts(events, name);
   followPause(v, events, conn.now());
   const ctx = context(v, events, name);
-  const theme = hook("theme", v.phase === "night" || v.phase === "lobby" ? "night" : "day", v);
-  document.body.classList.toggle("theme-night", theme === "night");
-  document.body.classList.toggle("theme-day", theme !== "night");
-  document.body.dataset.phase = v.phase;
+  applyTheme(v);
   keepAwake(hook("running", v.phase === "night" || v.phase === "day", v));
 
   const lobby = v.phase === "lobby";

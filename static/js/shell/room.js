@@ -9,7 +9,7 @@ import { eventList, JournalMark, namer, promptIndex } from "./journal.js";
 import { notifyButton, notifyIfAway } from "./notify.js";
 import { renderPrompt, tallyPanel, verdictPanel, waitingFor } from "./prompts.js";
 import { api, Connection, showStatus, mjKey, publicBase, seatKey, store, takeFragment } from "./net.js";
-import { hook, loadRuleset, rules } from "./rules.js";
+import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
 import { mountSeatLink } from "../seat_link.js";
 
 const root = $("#room");
@@ -215,10 +215,7 @@ function render() {
   const name = namer(v, events);
   followPause(v, events, conn.now());
   const ctx = context(v, events, name);
-  const theme = hook("theme", v.phase === "night" || v.phase === "lobby" ? "night" : "day", v);
-  document.body.classList.toggle("theme-night", theme === "night");
-  document.body.classList.toggle("theme-day", theme !== "night");
-  document.body.dataset.phase = v.phase;
+  applyTheme(v);
 
   if (ui.mode === "join") {
     renderJoin(v);

@@ -32,3 +32,11 @@ export function hook(name, fallback, ...args) {
   const out = fn.apply(rules, args);
   return out === undefined ? fallback : out;
 }
+
+/** The page's colours follow the game (night or day), as the ruleset's `theme` hook says. */
+export function applyTheme(v) {
+  const theme = hook("theme", v.phase === "night" || v.phase === "lobby" ? "night" : "day", v);
+  document.body.classList.toggle("theme-night", theme === "night");
+  document.body.classList.toggle("theme-day", theme !== "night");
+  document.body.dataset.phase = v.phase;
+}
