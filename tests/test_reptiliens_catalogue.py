@@ -17,6 +17,7 @@ import pytest
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import cards as C
 from app.engine.rulesets.reptiliens import offices as O
+from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.calendar import FRI, MON, SAT, SUN, THU, TUE, WED, Step, Weekday
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -577,7 +578,7 @@ def expected_keys() -> set[str]:
     steps = [s.key for d in K.NIGHT_DAYS for s in K.NIGHTS[d]] + [s.key for s in K.OPENING]
     keys |= {f"step.{k}" for k in [*steps, *K.DAY_STEPS, *K.FESTIVAL_STEPS]}
     keys |= {f"office.{o.key}" for o in O.OFFICES} | {f"office.{v.key}" for o in O.OFFICES for v in o.variants}
-    return keys
+    return keys | set(V.TEXT_KEYS)
 
 
 def test_fr_and_en_have_the_same_keys_and_placeholders() -> None:
