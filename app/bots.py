@@ -13,6 +13,10 @@ def random_answer(prompt: dict[str, Any], rnd: random.Random, me: int | None = N
         return rnd.random() < 0.5
     if kind == "choice":
         return rnd.choice(prompt["options"])
+    if kind == "number":
+        return rnd.randint(prompt["min"], prompt["max"])
+    if kind == "text":
+        return "x" * rnd.randint(max(1, prompt["min"]), max(1, min(prompt["max"], 40)))
     options = [o for o in prompt["options"] if o != me] or list(prompt["options"])
     low, high = prompt["min"], min(prompt["max"], len(options))
     count = rnd.randint(min(low, high), high) if high > 0 else 0

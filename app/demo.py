@@ -108,8 +108,8 @@ def summary(mj: Client) -> list[str]:
             lines.append(f"-- {'Night' if d['phase'] == 'night' else 'Day'} {d.get('night') or d.get('day')}")
         elif e["type"] == "died":
             lines.append(f"   {names[d['seat']]} dies ({d['cause']}), was {d['role']}")
-        elif e["type"] == "captain" and d.get("seat") is not None:
-            lines.append(f"   {names[d['seat']]} becomes captain")
+        elif e["type"] == "office" and d.get("seat") is not None:
+            lines.append(f"   {names[d['seat']]} becomes {d['office']}")
     result = mj.view["result"] or {}
     winners = ", ".join(names[s] for s in result.get("winners", [])) or "nobody"
     lines.append(f"Winners: {result.get('camp')} — {winners}")

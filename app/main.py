@@ -25,8 +25,7 @@ from app.realtime.timers import Timers
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
-from app.web import api, pages, seats, ws
-from app.web import soupcons as soupcons_api  # soupcons: bot seats
+from app.web import api, bots, pages, rulesets, seats, ws
 from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
 
@@ -113,12 +112,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await rooms.close()
             await db.dispose()
 
+    rulesets.load(settings.default_ruleset)  # before the routes: some are the rulesets' own
     app = Veillee(title="Veillée", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.max_body = settings.max_body
+    app.state.settings = settings  # pages read it before the lifespan has made the services
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
-    app.include_router(soupcons_api.router)  # soupcons
+    app.include_router(pages.ruleset_homes())  # /<key>: a ruleset's own home page
+    app.include_router(bots.router)  # seats the server plays, in rulesets with a `bots` option
+    for router in rulesets.routers():
+        app.include_router(router)
     app.include_router(seats.router)  # personal links: a seat taken on another device
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")

@@ -19,6 +19,8 @@ GC_FREEZE_EVERY, GC_FULL_EVERY
 PUBLIC_URL        the address players reach this server at (e.g. https://veillee.example.org, or
                   http://192.168.1.20:8000 on a home network): join links, QR codes and personal links are built
                   from it. Unset (default): from the address each request came to.
+DEFAULT_RULESET   the game a room is created for when the request names none, and whose home page `/` is
+                  (default thiercelieux).
 ROOM_QUEUE, COMMAND_QUEUE
                   commands waiting for their room (default 100), and in all (default 5000); past either a
                   command is refused with `busy` (nothing changed; clients send it again after a pause).
@@ -71,6 +73,7 @@ class Settings(BaseSettings):
     max_body: int = 65536
     log_level: str = "INFO"
     public_url: str = ""
+    default_ruleset: str = "thiercelieux"  # checked against the registered rulesets when the app is made
 
     @field_validator("public_url", mode="before")
     @classmethod

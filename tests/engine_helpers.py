@@ -292,7 +292,9 @@ class Secrets:
         if e.type == "role_set":
             seat = e.data["seat"]
             face_up = state.options.get("cards") == "small" and e.data.get("original")  # 004: a visible power card
-            assert seat in seats or state.players[seat].revealed or face_up, f"{viewer} learns the card of {seat}"
+            card = state.players[seat].cards.get(e.data.get("slot", "role"))  # each slot face up or not on its own
+            revealed = card is not None and card["revealed"]
+            assert seat in seats or revealed or face_up, f"{viewer} learns the card of {seat}"
 
     def check_view(self, state: GameState, viewer: int | str) -> None:
         v = view(state, viewer)

@@ -86,8 +86,10 @@ def valid_args(g: Game) -> dict[str, tuple[Any, dict[str, Any]]]:
         "extend": (MJ, {"seconds": 10}),
         "kill": (MJ, {"seat": 3}),
         "revive": (MJ, {"seat": 3}),
-        "set_role": (MJ, {"seat": 3, "role": "voyante"}),
-        "set_captain": (MJ, {"seat": 3}),
+        "set_role": (MJ, {"seat": 3, "role": "voyante", "slot": "role"}),
+        "set_captain": (MJ, {"seat": 3}),  # Thiercelieux's name for set_office of its captain (older pages)
+        "set_office": (MJ, {"office": "captain", "seat": 3}),
+        "invoke": (0, {"power": "shot", "seat": 0}),
         "rematch": (SYSTEM, {"code": "ABCDEFGH"}),
         "say": (2, {"channel": "village", "text": "bonjour", "name": "Zoé"}),
         "hide": (MJ, {"message": next(iter(g.state.messages), 1)}),

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from engine_helpers import Script
 
 from app.engine.model import MJ
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
 
 PARIS = ZoneInfo("Europe/Paris")
 ROLES = ["loup-garou", "voyante", "villageois", "villageois", "villageois", "villageois"]
@@ -86,7 +87,7 @@ def test_the_first_forum_day_elects_the_mayor_by_secret_ballot() -> None:
     assert g.view(living[3])["prompts"][0]["answers"] == {}
     g.at = at(23, 21, 0)
     g.tick()
-    assert g.state.captain == living[1]
+    assert captain_of(g.state) == living[1]
     assert g.announcements("election_result")[-1]["counts"] == {str(living[1]): 2}
     assert g.step == "dusk"
 

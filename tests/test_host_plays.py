@@ -15,6 +15,7 @@ from app.bots import random_answer
 from app.engine.core import new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, SYSTEM, Event
+from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
 from app.engine.views import event_visible, view
 from app.engine.views import prompt_view as project_prompt
 
@@ -134,5 +135,5 @@ def test_with_no_cupidon_chance_chooses_the_lovers_not_the_host() -> None:
     g.do("start", MJ)
     g.run_until("loups", night=1)
     assert not any(p.to_mj for p in g.state.prompts.values())
-    assert len(g.state.lovers) == 2
+    assert len(lovers_of(g.state)) == 2
     assert all(view(g.state, MJ)["players"][i]["role"] is None for i in range(8))

@@ -56,7 +56,7 @@ REJECTION_CODES = [
 CHAT_CHANNELS = ["village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators", "mj", "all",
                  "vampires", "hamsters"]
 # Event types a page shows something for, beyond announcements: chat messages and their hiding, a rematch.
-EVENT_KEYS = ["event.rematch", "chat.hidden", "chat.author.mj", "chat.author.wolf", "chat.author.spirits",
+EVENT_KEYS = ["event.rematch", "chat.hidden", "chat.author.mj", "chat.author.wolves-peek", "chat.author.spirits",
               "chat.author.spectator", "override.hide", "override.relay"]
 DEATH_CAUSES = ["night", "vote", "hunter", "grief", "mj", "assassin"]
 
@@ -150,7 +150,8 @@ def test_every_chat_channel_of_the_server_has_a_name() -> None:
     app = source("app")
     names = (set(re.findall(r"channels\[\s*\"([a-z-]+)\"\s*\]", app))
              | set(re.findall(r"\"channel\":\s*\"([a-z-]+)\"", app))
-             | set(re.findall(r", \"([a-z-]+)\"\) for seat in", app)))
+             | set(re.findall(r", \"([a-z-]+)\"\) for seat in", app))
+             | set(re.findall(r"return \"([a-z-]+)\", \w+\n", app)))  # where a relay goes (Ruleset.relay_to)
     assert {"village", "wolves", "spirits"} <= names
     assert sorted(names - set(CHAT_CHANNELS)) == []
 

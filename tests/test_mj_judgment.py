@@ -7,6 +7,7 @@ from engine_helpers import Script
 
 from app.engine.model import MJ
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
 
 ROLES = ["loup-garou", "loup-garou", "villageois", "villageois", "villageois", "villageois"]
 
@@ -61,7 +62,7 @@ def test_the_mj_breaks_an_election_tie() -> None:
     for seat in living[2:]:
         g.answer(seat, "election", [])
     g.run_until("debate", day=1)
-    assert g.state.captain == living[0]
+    assert captain_of(g.state) == living[0]
 
 
 def test_the_mj_closes_one_prompt_with_the_answers_so_far() -> None:

@@ -21,6 +21,8 @@ from app.engine.core import apply, new_state, replay
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolves_for
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
+from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
 from app.engine.views import view
 
 SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur"]
@@ -69,8 +71,8 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
     elif key in ("election", "vote", "revote"):
         out[key] = living
     elif key == "captain-tiebreak":
-        assert state.captain is not None
-        out[key] = [state.captain]
+        assert captain_of(state) is not None
+        out[key] = [captain_of(state)]
     elif key in ("chasseur", "successeur"):
         seat = state.pending["item"]["seat"]
         if [s for s in living if s != seat]:
@@ -81,16 +83,16 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
 
 
 def mixed_couple(state: GameState) -> bool:
-    if len(state.lovers) != 2:
+    if len(lovers_of(state)) != 2:
         return False
-    a, b = (is_wolf(state.players[s].role) for s in state.lovers)
+    a, b = (is_wolf(state.players[s].role) for s in lovers_of(state))
     return a != b
 
 
 def should_be_over(state: GameState) -> bool:
     living = state.living()
     wolves = [s for s in living if is_wolf(state.players[s].role)]
-    lovers_alone = mixed_couple(state) and sorted(living) == sorted(state.lovers)
+    lovers_alone = mixed_couple(state) and sorted(living) == sorted(lovers_of(state))
     return not living or not wolves or len(wolves) == len(living) or lovers_alone
 
 
@@ -99,7 +101,7 @@ def check_result(state: GameState) -> None:
     assert result is not None and result["reason"] == "victory"
     living = sorted(state.living())
     wolves_alive = [s for s in living if is_wolf(state.players[s].role)]
-    apart = set(state.lovers) if mixed_couple(state) else set()
+    apart = set(lovers_of(state)) if mixed_couple(state) else set()
     everyone = state.players.values()
     camp = result["camp"]
     if camp == "village":
@@ -109,7 +111,7 @@ def check_result(state: GameState) -> None:
         assert living and wolves_alive == living
         assert result["winners"] == sorted(p.seat for p in everyone if is_wolf(p.role) and p.seat not in apart)
     elif camp == "lovers":
-        assert mixed_couple(state) and living == sorted(state.lovers) == result["winners"]
+        assert mixed_couple(state) and living == sorted(lovers_of(state)) == result["winners"]
     else:
         assert camp is None and living == [] and result["winners"] == []  # everyone died at once
 

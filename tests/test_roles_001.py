@@ -264,7 +264,7 @@ def test_chaman_loses_the_spirits_when_the_ancien_is_lynched() -> None:
     play_night(g, {"loups": [5]})
     vote(g, {0: [1], 2: [1], 3: [1]})
     assert g.state.flags["powers_lost"] is True
-    assert get_ruleset("thiercelieux").hears_the_dead(g.state) == []
+    assert get_ruleset("thiercelieux").relay_to(g.state, "chaman") == ("spirits", [])
 
 
 @pytest.mark.parametrize(("variant", "lost"), [("village", True), ("vote", False)])
@@ -474,7 +474,7 @@ def test_chaman_is_a_villager_who_hears_the_dead_through_the_mj() -> None:
     assert rules.roles["chaman"].camp == "village"
     g = Script(["chaman", W, V, V, V, V])
     play_night(g, {"loups": [3]})
-    assert rules.hears_the_dead(g.state) == [0]
+    assert rules.relay_to(g.state, "chaman") == ("spirits", [0])
     assert any(c["name"] == "chaman" and c["write"] for c in g.view(3)["channels"])
     assert not any(c["name"] == "chaman" for c in g.view(4)["channels"])  # the living do not write there
 

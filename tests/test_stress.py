@@ -63,7 +63,7 @@ async def test_forty_players_join_at_once_and_vote_at_once(database_url: str) ->
 
         replies = await asyncio.gather(*(vote(i, c) for i, c in enumerate(players)))
         assert [r["type"] for r in replies] == ["ack"] * PLAYERS, [r for r in replies if r["type"] != "ack"]
-        await mj.wait_for(lambda v: any(p["captain"] for p in v["players"]), timeout=30)
+        await mj.wait_for(lambda v: any("captain" in p["offices"] for p in v["players"]), timeout=30)
         answered = {e["data"]["seat"] for e in mj.events
                     if e["type"] == "answered" and e["data"]["prompt"] == prompt_id}
         assert answered == set(range(PLAYERS))

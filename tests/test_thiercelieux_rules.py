@@ -12,6 +12,9 @@ from engine_helpers import Script, Secrets
 from app.engine.core import apply, replay
 from app.engine.model import MJ, Command, GameState
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
+from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import spare_cards as spare_cards_of
 from app.engine.views import SPECTATOR, event_visible
 from app.sim import FAST, Game, bot_round, play
 
@@ -55,7 +58,7 @@ def elect(g: Script, captain: int) -> None:
     g.run_until("election", day=1)
     for seat in g.living():
         g.answer(seat, "election", [captain])
-    assert g.state.captain == captain
+    assert captain_of(g.state) == captain
 
 
 # -- the witch ---------------------------------------------------------------------------------------------------
@@ -154,7 +157,7 @@ def test_lovers_die_of_grief() -> None:
     g = Script([W, W, CUPID, V, V, V, V])
     assert g.step == "cupidon"
     g.answer(2, "cupidon", [3, 4])
-    assert g.state.lovers == [3, 4]
+    assert lovers_of(g.state) == [3, 4]
     assert g.view(3)["secrets"]["lover"] == 4 and g.view(4)["secrets"]["lover"] == 3
     assert 4 not in g.seen_roles(3)  # lovers recognise each other, not each other's card
     play_night(g, {"loups": [3]})
@@ -175,7 +178,7 @@ def test_hunter_in_love_dies_of_grief_and_shoots() -> None:
 def test_cupidon_may_choose_himself() -> None:
     g = Script([W, W, CUPID, V, V, V, V])
     g.answer(2, "cupidon", [2, 5])
-    assert g.state.lovers == [2, 5]
+    assert lovers_of(g.state) == [2, 5]
     secrets = g.view(2)["secrets"]
     assert secrets["lover"] == 5 and secrets["cupid_pair"] == [2, 5]
     play_night(g, {"loups": [5]})
@@ -236,9 +239,9 @@ def test_captain_is_elected_on_day_one_and_shown_to_all() -> None:
     assert sorted(g.prompt("election").to) == list(range(7))
     for seat in range(7):
         g.answer(seat, "election", [2] if seat != 4 else [4])
-    assert g.state.captain == 2
+    assert captain_of(g.state) == 2
     assert g.announcements("new_captain") == [{"seat": 2}]
-    assert all(p["captain"] == (p["seat"] == 2) for p in g.view(SPECTATOR)["players"])
+    assert all(p["offices"] == (["captain"] if p["seat"] == 2 else []) for p in g.view(SPECTATOR)["players"])
     assert g.step == "debate"
 
 
@@ -302,13 +305,13 @@ def test_captain_names_his_successor_when_he_dies() -> None:
     g = captain_game()
     elect(g, 2)
     vote(g, {s: [2] for s in range(7) if s != 2})
-    assert not g.alive(2) and g.state.captain is None
+    assert not g.alive(2) and captain_of(g.state) is None
     assert g.step == "successeur"
     successor = g.prompt("successeur")
     assert successor.to == [2] and successor.dead_may_answer and 2 not in successor.options
     assert g.answer_rejected(5, "successeur", [5]) == "no_such_prompt"
     g.answer(2, "successeur", [5])
-    assert g.state.captain == 5
+    assert captain_of(g.state) == 5
     assert g.announcements("new_captain")[-1] == {"seat": 5}
     # The new captain's vote counts double.
     play_night(g, {"loups": [6]})
@@ -321,7 +324,7 @@ def test_silent_dead_captain_gets_a_successor_anyway() -> None:
     elect(g, 2)
     vote(g, {s: [2] for s in range(7) if s != 2})
     g.wait()  # the dead captain says nothing
-    assert g.state.captain in g.living()
+    assert captain_of(g.state) in g.living()
 
 
 # -- the Voleur --------------------------------------------------------------------------------------------------
@@ -334,7 +337,7 @@ def test_voleur_swaps_with_a_spare_card_and_acts_the_same_night() -> None:
     assert all(p["info"] == {} for p in g.view(1)["prompts"])
     g.answer(0, "voleur", str(prompt.info["cards"].index(SEER)))
     assert g.role(0) == SEER and g.state.players[0].original_role == THIEF
-    assert sorted(g.state.spare_cards) == sorted([THIEF, V])
+    assert sorted(spare_cards_of(g.state)) == sorted([THIEF, V])
     assert g.announcements("thief_swapped", viewer=0) == [{"role": SEER}]
     assert g.announcements("thief_swapped", viewer=1) == []
     assert g.step == "voyante" and g.prompt("voyante").to == [0]
@@ -346,7 +349,7 @@ def test_voleur_may_keep_his_card() -> None:
     g = Script([THIEF, W, V, V, V, V], spare=[SEER, V])
     mark = len(g.events)
     g.answer(0, "voleur", "keep")
-    assert g.role(0) == THIEF and sorted(g.state.spare_cards) == sorted([SEER, V])
+    assert g.role(0) == THIEF and sorted(spare_cards_of(g.state)) == sorted([SEER, V])
     assert g.steps_run(mark) == ["voyante", "loups"]  # the seer's turn runs though nobody holds the card
     assert g.opened(mark) == ["loups"]
 
@@ -559,13 +562,13 @@ def test_mj_set_captain() -> None:
     g = captain_game(captain=False)
     g.run_until("debate")
     g.do("set_captain", MJ, seat=2)
-    assert g.state.captain == 2 and g.announcements("new_captain") == [{"seat": 2}]
+    assert captain_of(g.state) == 2 and g.announcements("new_captain") == [{"seat": 2}]
     vote(g, {2: [4], 0: [5]})
     assert g.causes()[4] == "vote"
     assert g.rejected("set_captain", MJ, seat=4) == "dead"
     assert g.rejected("set_captain", 2, seat=3) == "mj_only"
     g.do("set_captain", MJ, seat=None)
-    assert g.state.captain is None
+    assert captain_of(g.state) is None
 
 
 def test_mj_pause_and_resume_shift_the_deadlines() -> None:

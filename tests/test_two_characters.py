@@ -11,6 +11,8 @@ from engine_helpers import Script
 from test_thiercelieux_rules import play_night
 
 from app.engine.model import MJ, SYSTEM
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
+from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
 
 W, V, SEER, CUPID = "loup-garou", "villageois", "voyante", "cupidon"
 # Player 0: two wolves. Player 1: Voyante + villager. Players 2-4: villagers, player 4's second is a wolf.
@@ -126,7 +128,7 @@ def test_the_captain_votes_with_his_card_and_counts_double() -> None:
     assert sorted(g.state.player_of(x) for x in election.to) == [0, 1, 2, 3, 4]
     for seat in election.to:
         g.do("answer", g.state.player_of(seat), prompt=election.id, answer=[6])
-    assert g.state.captain == 6
+    assert captain_of(g.state) == 6
     g.run_until("vote", day=1)
     assert 6 in g.prompt("vote").to and 1 not in g.prompt("vote").to  # player 1 votes as his captain card
 
@@ -135,7 +137,7 @@ def test_cupidon_binds_two_players_not_two_cards_of_one() -> None:
     g = game([CUPID, W, V, V, V, V, V, V, V, W])
     assert g.answer_rejected(0, "cupidon", [2, 7]) == "lovers_same_player"
     g.answer(0, "cupidon", [2, 3])
-    assert sorted(g.state.lovers) == [2, 3]
+    assert sorted(lovers_of(g.state)) == [2, 3]
 
 
 def test_chat_with_the_pack_through_a_second_wolf_card() -> None:

@@ -12,6 +12,8 @@ from test_thiercelieux_rules import elect, play_night, vote
 from app.__main__ import main
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
+from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
 from app.sim import simulate
 
 W, V = "loup-garou", "villageois"
@@ -115,7 +117,7 @@ def test_captain_elected_on_a_later_day() -> None:
     g.run_until("election", day=2)
     for seat in g.living():
         g.answer(seat, "election", [2])
-    assert g.state.captain == 2
+    assert captain_of(g.state) == 2
 
 
 @pytest.mark.parametrize(("double", "counts"), [(True, {"4": 2, "5": 1}), (False, {"4": 1, "5": 1})])
@@ -171,7 +173,7 @@ def test_cupid_self_must_choose_himself() -> None:
     g = Script(CUPID_GAME, options={"cupid_self": True})
     assert g.answer_rejected(1, "cupidon", [2, 3]) == "cupid_self"
     g.answer(1, "cupidon", [1, 3])
-    assert g.state.lovers == [1, 3]
+    assert lovers_of(g.state) == [1, 3]
 
 
 def test_cupid_self_silent_cupidon_is_still_one_of_the_lovers() -> None:
@@ -180,7 +182,7 @@ def test_cupid_self_silent_cupidon_is_still_one_of_the_lovers() -> None:
         g = Script(CUPID_GAME, options={"cupid_self": True}, seed=seed)
         g.wait()
         cupid = 1
-        assert cupid in g.state.lovers, f"seed {seed}: lovers {g.state.lovers}"
+        assert cupid in lovers_of(g.state), f"seed {seed}: lovers {lovers_of(g.state)}"
 
 
 @pytest.mark.parametrize("share", [True, False])

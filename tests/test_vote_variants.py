@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine_helpers import Script
 
 from app.engine.model import MJ
+from app.engine.rulesets.thiercelieux.state import captain as captain_of
 
 VILLAGE6 = ["loup-garou", "villageois", "villageois", "villageois", "villageois", "villageois"]
 
@@ -106,7 +107,7 @@ def test_the_first_dead_names_the_mayor() -> None:
     g.run_until("successeur", day=1)
     assert g.prompt("successeur").to == [2]
     g.answer(2, "successeur", [4])
-    assert g.state.captain == 4
+    assert captain_of(g.state) == 4
     g.run_until("debate", day=1)
     assert "election" not in g.steps_run()
 

@@ -1,6 +1,6 @@
 """Chat: messages are events like the rest, sent only to the members of their channel at the moment they are
-written. Membership follows the game (a converted player joins the wolves' channel from then on; the dead leave
-the living's channels), because the audience is computed when the message is written.
+written. Membership follows the game (a converted player joins a pack's channel from then on; the dead leave the
+living's channels), because the audience is computed when the message is written.
 
 Audiences are lists of seats; SPECTATORS stands for every spectator. The MJ reads every channel.
 """
@@ -13,7 +13,8 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import clean_name, command, need_mj, need_mj_sees_all, override
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, Command, GameState
-from app.engine.ruleset import Ruleset
+from app.engine.options import engine_options
+from app.engine.ruleset import Ruleset, get_ruleset
 from app.engine.text import check_text
 from app.engine.views import omniscient
 
@@ -25,10 +26,10 @@ SELF = -3  # in a channel's audience: the writer of each message (a private line
 def general_channels(state: GameState) -> dict[str, list[int] | None]:
     """Channels every ruleset has: a thread between each seat and the MJ, the dead, the spectators."""
     # One thread per player (a second character has none: its player talks through his own), unless there is no
-    # MJ to read it (a host who plays, thiercelieux's `host_plays`).
-    channels: dict[str, list[int] | None] = {} if state.options.get("host_plays") else {
+    # MJ to read it (the ruleset says: a host who plays, say).
+    channels: dict[str, list[int] | None] = {} if not get_ruleset(state.ruleset).mj_threads(state) else {
         f"mj:{seat}": [seat] for seat, p in state.players.items() if p.controller is None}
-    if state.phase != "lobby" and state.options.get("dead_chat", True):
+    if state.phase != "lobby" and engine_options(state).dead_chat:
         channels["dead"] = [p.seat for p in state.players.values() if not p.alive]
     channels["spectators"] = [SPECTATORS]
     return channels
@@ -61,29 +62,30 @@ def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[i
 def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[dict[str, Any]]:
     """The channels a viewer reads or writes now, for its view (the MJ who sees all: all of them)."""
     out = []
+    seats = state.seats_of(viewer)  # once, not per channel: a room has a private thread per player
     for name, rule in channel_rules(state, ruleset).items():
-        reads, writes = _relation(state, viewer, name, rule)
+        reads, writes = _relation(state, viewer, name, rule, seats)
         if reads or writes:
             out.append({"name": name, "write": writes})
     return out
 
 
-def _relation(state: GameState, viewer: int | str, name: str,
-              rule: tuple[list[int] | None, set[int | str]]) -> tuple[bool, bool]:
+def _relation(state: GameState, viewer: int | str, name: str, rule: tuple[list[int] | None, set[int | str]],
+              seats: list[int] | None = None) -> tuple[bool, bool]:
     """(reads, writes): whether a viewer reads and writes a channel now. A channel it does neither with is one it
-    may not know of (the vampires' exists only once someone is a vampire)."""
+    may not know of (a pack's channel that exists only once someone has joined the pack)."""
     audience, allowed = rule
     if viewer == MJ:
         if omniscient(state, MJ):
             return True, MJ in allowed
-        # A host who does not see all (Soupçons) knows the public channels and the general ones, whose existence
+        # A host who does not see all (one who plays) knows the public channels and the general ones, whose existence
         # says nothing hidden; they receive only public messages.
         reads = audience is None
         return reads, MJ in allowed and (reads or name.startswith("mj:") or name in ("dead", "spectators"))
     if viewer == SPECTATOR:
         return audience is None or SPECTATORS in audience, SPECTATOR in allowed
     # A player with two characters (004) reads and writes wherever either of them may.
-    seats = state.seats_of(viewer)
+    seats = state.seats_of(viewer) if seats is None else seats
     writes = any(s in allowed for s in seats)
     reads = audience is None or any(s in audience for s in seats) or (SELF in audience and writes)
     return reads, writes
@@ -111,7 +113,7 @@ def _say(ctx: Ctx, cmd: Command) -> None:
     else:
         author = {}
     # Everything above reads only the command. From here on, a channel that does not exist, one the writer may
-    # not know of and one it only reads get the same answer: a probe learns nothing (say, whether a vampire
+    # not know of and one it only reads get the same answer: a probe learns nothing (say, whether a pack
     # exists now).
     rule = channel_rules(ctx.s, ctx.ruleset).get(channel) if isinstance(channel, str) else None
     if not isinstance(channel, str) or rule is None or not _relation(ctx.s, cmd.by, channel, rule)[1]:
@@ -127,7 +129,7 @@ def _say(ctx: Ctx, cmd: Command) -> None:
     mid = ctx.message_id([ctx.at, data], ctx.s.messages)
     ctx.emit("said", {"id": mid, **data}, to=audience)
     for seat, copy_channel in ctx.ruleset.chat_copies(ctx.s, channel):
-        # Someone hears without seeing who speaks (the Petite Fille peeking at the wolves' chat).
+        # Someone hears without seeing who speaks (a spy at a pack's door).
         ctx.emit("said", {"id": mid, "channel": copy_channel, "text": text, "anonymous": True}, to=[seat])
 
 
@@ -158,18 +160,20 @@ def _hide(ctx: Ctx, cmd: Command) -> None:
 
 @command("relay")
 def _relay(ctx: Ctx, cmd: Command) -> None:
-    """The MJ passes a message of the dead on to those who hear the dead (the Chaman)."""
-    need_mj_sees_all(ctx, cmd)  # who hears the dead is a secret
+    """The MJ passes a message on, in their own words, where the ruleset says (`Ruleset.relay_to`: the dead
+    speaking to a medium)."""
+    need_mj_sees_all(ctx, cmd)  # who hears it is a secret
     mid = cmd.args.get("message")
     source = _message(ctx, mid)
-    if source is None or source["channel"] != "chaman" or mid in ctx.s.hidden:
-        raise Rejected("no_such_message", "There is no such message of the dead.")
+    target = ctx.ruleset.relay_to(ctx.s, source["channel"]) if source is not None else None
+    if source is None or target is None or mid in ctx.s.hidden:
+        raise Rejected("no_such_message", "There is no such message to pass on.")
     text = chat_text(cmd.args.get("text"), "Give the text to pass on (you may rephrase it).")
-    listeners = ctx.ruleset.hears_the_dead(ctx.s)
+    channel, listeners = target
     if not listeners:
-        raise Rejected("nobody_listens", "Nobody alive hears the dead.")
+        raise Rejected("nobody_listens", "Nobody can hear it now.")
     override(ctx, "relay", message=mid)
-    data = {"channel": "spirits", "text": text, "relayed": mid}
+    data = {"channel": channel, "text": text, "relayed": mid}
     ctx.emit("said", {"id": ctx.message_id([ctx.at, data], ctx.s.messages), **data}, to=listeners)
 
 

@@ -8,8 +8,10 @@ import json
 from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from app.engine.errors import Rejected
 from app.engine.evolve import evolve
-from app.engine.model import Event, GameState, Prompt
+from app.engine.model import ROLE, Event, GameState, Prompt
+from app.engine.options import engine_options
 from app.engine.rng import MASK, Rng
 
 if TYPE_CHECKING:
@@ -76,7 +78,7 @@ class Ctx:
 
     # -- identifiers ----------------------------------------------------------------------------------------
     # Every viewer receives some prompt and message ids. A global counter would count what the viewer may not see
-    # (a Voyante's prompt before the wolves', the wolves' messages before the village's), so an id is a keyed hash
+    # (a seer's prompt before a pack's, a pack's messages before the village's), so an id is a keyed hash
     # of what the prompt or message itself holds (its content and time, never a count), keyed by the generator's
     # state, which only the MJ's stream ever holds. Two games that differ only in hidden things give the same
     # ids. Nothing is drawn, so seeded games keep their draws; the id travels in its event, so a replay never
@@ -134,7 +136,7 @@ class Ctx:
 
     def _count_missed(self, prompt: Prompt) -> None:
         """A player who misses `afk_after` prompts in a row is flagged to the MJ (who may seat a substitute)."""
-        limit = int(self.s.options.get("afk_after") or 0)
+        limit = engine_options(self.s).afk_after
         if not limit or prompt.to_mj or prompt.optional:
             return
         for seat in prompt.to:
@@ -147,6 +149,49 @@ class Ctx:
                 self.emit("tag", {"seat": seat, "key": "afk_missed", "value": now}, to=MJ_ONLY)
             if now == limit:
                 self.announce("afk_flagged", to=MJ_ONLY, seat=seat, missed=now)
+
+    # -- the step stack: an invoked action sets the current step aside, runs its own, then the step resumes --------
+    def suspend(self) -> None:
+        """Set the current step aside (its prompts keep their answers, its clocks stand still). One invocation at a
+        time: a second is refused while one runs."""
+        if self.s.stack:
+            raise Rejected("invocation_running", "Another invoked action is under way; wait until it is over.")
+        self.emit("step_suspended", {"at": self.at, "key": self.s.step.key if self.s.step else None})
+
+    def resume(self) -> None:
+        """Back to the step set aside, where it was: its deadlines move on by the time it spent aside."""
+        if not self.s.stack:
+            raise AssertionError("no step to resume")  # pragma: no cover - a ruleset bug
+        step = self.s.stack[-1].step
+        self.emit("step_resumed", {"shift": self.at - self.s.stack[-1].at, "key": step.key if step else None})
+
+    # -- cards ---------------------------------------------------------------------------------------------------
+    def set_card(self, seat: int, card: str, slot: str | None = None, original: bool = False,
+                 to: Sequence[int] | None = None) -> None:
+        """Give `seat` a card in `slot` (the ruleset's main one by default). Its holder learns it; everyone does
+        when that card lies face up already."""
+        slot = slot or self.ruleset.slots[0]
+        held = self.s.players[seat].cards.get(slot)
+        data: dict[str, Any] = {"seat": seat, "role": card}
+        if slot != ROLE:
+            data["slot"] = slot
+        if original:
+            data["original"] = True
+        if to is None:
+            to = None if held is not None and held["revealed"] else [seat]
+        self.emit("role_set", data, to=to)
+
+    def died(self, seat: int, cause: str, **extra: Any) -> None:
+        """`seat` dies of `cause`; the cards the ruleset says turn (`turned_on_death`) are shown to everyone."""
+        p = self.s.players[seat]
+        turned = {slot: p.cards[slot]["current"] for slot in self.ruleset.turned_on_death(self.s, seat, cause)
+                  if slot in p.cards}
+        data: dict[str, Any] = {"seat": seat, "cause": cause}
+        if ROLE in turned:
+            data["role"] = turned.pop(ROLE)  # the one-card form, as every older log has it
+        if turned:
+            data["cards"] = turned
+        self.emit("died", {**data, **extra})
 
     def step_prompts(self) -> list[Prompt]:
         if self.s.step is None:

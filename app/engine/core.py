@@ -10,6 +10,7 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
+from app.engine.options import PRESET, engine_options, preset_key
 from app.engine.prompts import MJ_SEAT, check_shape, is_complete
 from app.engine.ruleset import get_ruleset
 from app.engine.text import check_name, check_text, plain
@@ -148,7 +149,7 @@ def need_phase(ctx: Ctx, *phases: str) -> None:
 
 
 def need_mj_sees_all(ctx: Ctx, cmd: Command) -> None:
-    """Acting for a seat or on what is hidden needs an MJ who sees it all: a host who plays (Soupçons) may not
+    """Acting for a seat or on what is hidden needs an MJ who sees it all: a host who plays may not
     (and a refusal that hung on hidden state would tell them about it)."""
     need_mj(cmd)
     if not omniscient(ctx.s, MJ):
@@ -246,18 +247,18 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
         fixed = [k for k in sorted(ctx.ruleset.fixed_options) if k in given and given[k] != ctx.s.options.get(k)]
         if fixed:
             raise Rejected("fixed_option", f"Option {fixed[0]} is set when the room is created.", option=fixed[0])
-        # Pre-assigned cards live beside the options (MJ only); a ruleset need not know the key.
-        if "preassigned" in given:
+        # Pre-assigned cards live beside the options (MJ only): an engine option (app/engine/options.py).
+        if PRESET in given:
             need_mj_sees_all(ctx, cmd)
-        current = {k: v for k, v in ctx.s.options.items() if k != "preassigned"}
+        current = {k: v for k, v in ctx.s.options.items() if k != PRESET}
         merged = ctx.ruleset.validate_options({**current, **given})
-        data["options"] = {k: v for k, v in merged.items() if k != "preassigned"}
-        if "preassigned" in given:
+        data["options"] = {k: v for k, v in merged.items() if k != PRESET}
+        if PRESET in given:
             # Pre-assigned cards are the MJ's secret: they travel in an event of their own.
-            ctx.emit("preassigned", {"preassigned": merged.get("preassigned", {})}, to=MJ_ONLY)
+            ctx.emit("preassigned", {"preassigned": merged.get(PRESET, {})}, to=MJ_ONLY)
     if "composition" in cmd.args:
         comp = cmd.args["composition"]
-        # No table uses more than two cards per character (004's great complication) plus the Voleur's two.
+        # No table uses more than two cards per character plus two spare cards.
         longest = 2 * ctx.ruleset.max_players + 2
         if not isinstance(comp, list) or len(comp) > longest or not all(isinstance(r, str) for r in comp):
             raise Rejected("bad_composition", f"The composition is a list of at most {longest} role keys.",
@@ -309,8 +310,8 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
         if prompt is not None and prompt_view(prompt, MJ, omniscient(ctx.s, MJ)) is None:
             prompt = None
     else:
-        # A player answers for each of his characters the question is put to (two wolf cards: one victim), or for
-        # the one named in `seat`.
+        # A player answers for each of his characters the question is put to (two in one pack: one answer), or
+        # for the one named in `seat`.
         seats = [x for x in ctx.s.seats_of(cmd.by)
                  if prompt is not None and x in prompt.to and (asked is None or x == asked)]
         acting = [x for x in seats if ctx.s.players[x].alive or (prompt is not None and prompt.dead_may_answer)]
@@ -321,6 +322,8 @@ def _answer(ctx: Ctx, cmd: Command) -> None:
         raise Rejected("prompt_closed", "This question is closed.")
     if ctx.s.paused_at is not None:
         raise Rejected("paused", "The game is paused.")
+    if ctx.s.stack and prompt.id in ctx.s.suspended_prompts():
+        raise Rejected("prompt_suspended", "This question waits until the invoked action is over.")
     answer = check_shape(prompt, cmd.args.get("answer"))
     for seat in seats:
         if not ctx.s.prompts[prompt.id].closed:
@@ -464,31 +467,67 @@ def _revive(ctx: Ctx, cmd: Command) -> None:
 
 @command("set_role")
 def _set_role(ctx: Ctx, cmd: Command) -> None:
+    """The MJ changes a card (`slot`: the ruleset's main one unless told), or pre-assigns it in the lobby."""
     need_mj_sees_all(ctx, cmd)
     need_phase(ctx, "lobby", "night", "day")
     seat = need_seat(ctx, cmd.args.get("seat"))
     role = cmd.args.get("role")
     if not isinstance(role, str) or role not in ctx.ruleset.roles:
         raise Rejected("unknown_role", "Unknown role.", role=role if isinstance(role, str) else None)
-    override(ctx, "set_role", seat=seat, role=role)
+    main = ctx.ruleset.slots[0]
+    slot = cmd.args.get("slot", main)
+    if slot not in ctx.ruleset.slots:
+        raise Rejected("no_such_slot", "There is no such card slot.", slot=slot if isinstance(slot, str) else None)
+    override(ctx, "set_role", seat=seat, role=role, **({} if slot == main else {"slot": slot}))
     if ctx.s.phase == "lobby":
         # Before the start the MJ pre-assigns a card; the deal respects it.
-        preset = {**ctx.s.options.get("preassigned", {}), str(seat): role}
+        preset = {**engine_options(ctx.s).preassigned, preset_key(seat, slot, main): role}
         ctx.emit("preassigned", {"preassigned": preset}, to=MJ_ONLY)
         return
-    to = [seat] if not ctx.s.players[seat].revealed else None
-    ctx.emit("role_set", {"seat": seat, "role": role}, to=to)
+    ctx.set_card(seat, role, slot)
 
 
-@command("set_captain")
-def _set_captain(ctx: Ctx, cmd: Command) -> None:
+@command("set_office")
+def _set_office(ctx: Ctx, cmd: Command) -> None:
+    """The MJ gives an office to a seat, or (`seat`: null) leaves it vacant; the ruleset applies its rules."""
     need_mj(cmd)
     need_phase(ctx, "night", "day")
-    seat = cmd.args.get("seat")
+    office, seat = cmd.args.get("office"), cmd.args.get("seat")
+    if not isinstance(office, str) or office not in ctx.ruleset.offices:
+        raise Rejected("no_such_office", "There is no such office in this game.",
+                       office=office if isinstance(office, str) else None)
     if seat is not None:
         need_seat(ctx, seat)
-    override(ctx, "set_captain", seat=seat)
-    ctx.ruleset.set_captain(ctx, seat)
+    override(ctx, "set_office", office=office, seat=seat)
+    ctx.ruleset.set_office(ctx, office, seat)
+
+
+# -- invoked actions: at any moment, one at a time ------------------------------------------------------------
+@command("invoke")
+def _invoke(ctx: Ctx, cmd: Command) -> None:
+    """A player (or the MJ for a seat) uses a power that acts at once, even in the middle of a step: the ruleset
+    suspends the step, runs the invocation and resumes the step where it was (`Ruleset.invoke`)."""
+    need_phase(ctx, "night", "day")
+    if cmd.by == MJ:
+        need_mj_sees_all(ctx, cmd)
+        seat = need_seat(ctx, cmd.args.get("seat"))
+    elif is_int(cmd.by) and cmd.by in ctx.s.players:
+        asked = cmd.args.get("seat", cmd.by)
+        if not is_int(asked) or asked not in ctx.s.seats_of(cmd.by):
+            raise Rejected("no_such_seat", "There is no such seat.")
+        seat = int(asked)
+    else:
+        raise Rejected("not_a_player", "Only a player invokes a power.")
+    power = cmd.args.get("power")
+    if not isinstance(power, str) or not plain(power):
+        raise Rejected("no_such_power", "There is no such power to invoke.")
+    if ctx.s.paused_at is not None:
+        raise Rejected("paused", "The game is paused.")
+    if ctx.s.stack:
+        raise Rejected("invocation_running", "Another invoked action is under way; wait until it is over.")
+    if cmd.by == MJ:
+        override(ctx, "invoke", seat=seat, power=power)
+    ctx.ruleset.invoke(ctx, seat, power, cmd.args)
 
 
 @command("undo")

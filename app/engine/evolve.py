@@ -9,22 +9,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.model import Event, GameState, Player, Prompt, Step
+from app.engine.model import ROLE, Event, GameState, Player, Prompt, Step, Suspended, new_card
+from app.engine.options import PRESET
+from app.engine.ruleset import get_ruleset
 
 Handler = Callable[[GameState, dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: dict[str, Handler] = {}  # the engine's own events
+OWN_HANDLERS: dict[str, dict[str, Handler]] = {}  # ruleset key -> the handlers of its own events
 
 
-def handles(name: str) -> Callable[[Handler], Handler]:
+def handles(name: str, ruleset: str | None = None) -> Callable[[Handler], Handler]:
+    """Register the handler of an event type: the engine's, or (`ruleset`) one ruleset's own."""
     def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
+        (HANDLERS if ruleset is None else OWN_HANDLERS.setdefault(ruleset, {}))[name] = fn
         return fn
 
     return register
 
 
+def own_handlers(key: str) -> dict[str, Handler]:
+    found = OWN_HANDLERS.get(key)
+    if found is None:
+        if key:
+            get_ruleset(key)  # importing a ruleset registers its handlers
+        found = OWN_HANDLERS.setdefault(key, {})
+    return found
+
+
 def evolve(state: GameState, event: Event) -> GameState:
-    handler = HANDLERS.get(event.type)
+    handler = HANDLERS.get(event.type) or own_handlers(state.ruleset).get(event.type)
     if handler is not None:
         handler(state, event.data)
     if event.type == "said":
@@ -44,6 +57,8 @@ def evolve(state: GameState, event: Event) -> GameState:
 @handles("created")
 def _created(s: GameState, d: dict[str, Any]) -> None:
     s.ruleset = d["ruleset"]
+    model = get_ruleset(s.ruleset).state_model
+    s.own = None if model is None else model()
     s.rng = d["seed"]
     s.options = dict(d.get("options", {}))
     s.composition = list(d.get("composition", []))
@@ -85,27 +100,22 @@ def _reordered(s: GameState, d: dict[str, Any]) -> None:
 def _configured(s: GameState, d: dict[str, Any]) -> None:
     if "options" in d:
         # Pre-assigned cards are secret and travel in their own MJ-only event (`preassigned`).
-        s.options = {**dict(d["options"]), "preassigned": s.options.get("preassigned", {})}
+        s.options = {**dict(d["options"]), PRESET: s.options.get(PRESET, {})}
     if "composition" in d:
         s.composition = list(d["composition"])
 
 
 @handles("preassigned")
 def _preassigned(s: GameState, d: dict[str, Any]) -> None:
-    s.options = {**s.options, "preassigned": dict(d["preassigned"])}
+    s.options = {**s.options, PRESET: dict(d["preassigned"])}
 
 
 @handles("role_set")
 def _role_set(s: GameState, d: dict[str, Any]) -> None:
-    p = s.players[d["seat"]]
-    if p.original_role is None or d.get("original"):
-        p.original_role = d["role"]
-    p.role = d["role"]
-
-
-@handles("spare_cards")
-def _spare(s: GameState, d: dict[str, Any]) -> None:
-    s.spare_cards = list(d["cards"])
+    card = s.players[d["seat"]].cards.setdefault(d.get("slot", ROLE), new_card())
+    if card["original"] is None or d.get("original"):
+        card["original"] = d["role"]
+    card["current"] = d["role"]
 
 
 @handles("phase")
@@ -117,7 +127,10 @@ def _phase(s: GameState, d: dict[str, Any]) -> None:
     s.night = d.get("night", s.night)
     s.day = d.get("day", s.day)
     s.step = None
+    s.stack = []
     s.pending = {}
+    if s.own is not None:
+        s.own.new_phase()
 
 
 @handles("step")
@@ -178,10 +191,14 @@ def _prompts_cleared(s: GameState, d: dict[str, Any]) -> None:
 
 @handles("died")
 def _died(s: GameState, d: dict[str, Any]) -> None:
+    """`role`: the card of the ROLE slot turned face up (every log of a one-card game); `cards`: slot -> card of
+    each other card turned."""
     p = s.players[d["seat"]]
     p.alive = False
-    if d.get("role"):
-        p.revealed = True
+    turned = [*([ROLE] if d.get("role") else []), *d.get("cards", {})]
+    for slot in turned:
+        if slot in p.cards:
+            p.cards[slot]["revealed"] = True
 
 
 @handles("revived")
@@ -191,7 +208,11 @@ def _revived(s: GameState, d: dict[str, Any]) -> None:
 
 @handles("revealed")
 def _revealed(s: GameState, d: dict[str, Any]) -> None:
-    s.players[d["seat"]].revealed = True
+    """A card turned face up (`slot`), or all of them."""
+    cards = s.players[d["seat"]].cards
+    for slot in [d["slot"]] if "slot" in d else list(cards):
+        if slot in cards:
+            cards[slot]["revealed"] = True
 
 
 @handles("tag")
@@ -224,14 +245,37 @@ def _queue(s: GameState, d: dict[str, Any]) -> None:
     s.queue = list(d["queue"])
 
 
-@handles("captain")
-def _captain(s: GameState, d: dict[str, Any]) -> None:
-    s.captain = d.get("seat")
+@handles("office")
+def _office(s: GameState, d: dict[str, Any]) -> None:
+    s.offices[d["office"]] = d.get("seat")
 
 
-@handles("lovers")
-def _lovers(s: GameState, d: dict[str, Any]) -> None:
-    s.lovers = list(d["seats"])
+@handles("step_suspended")
+def _step_suspended(s: GameState, d: dict[str, Any]) -> None:
+    s.stack.append(Suspended(step=s.step, at=d["at"]))
+    s.step = None
+
+
+@handles("step_resumed")
+def _step_resumed(s: GameState, d: dict[str, Any]) -> None:
+    """The suspended step again, its clocks moved on by the time it spent aside (`shift`), as `resumed` does."""
+    top = s.stack.pop()
+    step, shift = top.step, d["shift"]
+    s.step = step
+    if step is None:
+        return
+    if step.deadline is not None:
+        step.deadline += shift
+    if step.min_end is not None:
+        step.min_end += shift
+    for pid in step.prompts:
+        prompt = s.prompts.get(pid)
+        if prompt is None or prompt.closed:
+            continue
+        if prompt.deadline is not None:
+            prompt.deadline += shift
+        if prompt.locks_at is not None:
+            prompt.locks_at += shift
 
 
 @handles("timer")
@@ -253,8 +297,9 @@ def _resumed(s: GameState, d: dict[str, Any]) -> None:
             s.step.deadline += shift
         if s.step.min_end is not None:
             s.step.min_end += shift
+    aside = s.suspended_prompts() if s.stack else ()  # their clocks stand still already (`step_resumed`)
     for prompt in s.prompts.values():
-        if prompt.deadline is not None and not prompt.closed:
+        if prompt.deadline is not None and not prompt.closed and prompt.id not in aside:
             prompt.deadline += shift
 
 
@@ -277,9 +322,11 @@ def _ended(s: GameState, d: dict[str, Any]) -> None:
     s.phase = "ended"
     s.result = {"camp": d.get("camp"), "winners": list(d.get("winners", [])), "reason": d.get("reason")}
     s.step = None
+    s.stack = []
     s.wake_at = None
     for p in s.players.values():
-        p.revealed = True
+        for card in p.cards.values():
+            card["revealed"] = True
     for prompt in s.prompts.values():
         prompt.closed = True
 

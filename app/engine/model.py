@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, field_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    PrivateAttr,
+    SerializeAsAny,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from typing_extensions import TypedDict
 
 MJ = "mj"
 SYSTEM = "system"
@@ -13,24 +22,61 @@ SPECTATOR = "spectator"
 Actor = int | Literal["mj", "system", "spectator"]
 
 
+ROLE = "role"  # the slot of a game with one card per seat (Thiercelieux, Soupçons): `Player.role` reads it
+
+
+class Card(TypedDict):
+    """One card a seat holds in a slot ("role"; "camp" and "specialty" in Reptiliens), face up or not on its own. A
+    typed dict rather than a model: every seat has one or two, and the state is copied for every command."""
+
+    current: str | None  # the card held now
+    original: str | None  # the card dealt (the Voleur's swap, an inheritance change `current` only)
+    revealed: bool  # turned face up: everyone sees it (a death, the end of the game)
+
+
+def new_card() -> Card:
+    return {"current": None, "original": None, "revealed": False}
+
+
 class Player(BaseModel):
     seat: int  # identity of the seat, stable for the whole game (tokens are bound to it)
     name: str
     position: int  # place around the table; the MJ may reorder before the start
-    role: str | None = None  # current role card
-    original_role: str | None = None
+    cards: dict[str, Card] = Field(default_factory=dict)  # slot -> card; empty until the deal
     alive: bool = True
-    revealed: bool = False  # the role is public (dead, or end of game)
-    tags: dict[str, Any] = Field(default_factory=dict)  # counters and tags: potions, lover, seen roles, ...
+    tags: dict[str, Any] = Field(default_factory=dict)  # counters and tags: potions, coins, seen cards, ...
     controller: int | None = None  # a second character: the seat whose owner plays it too (004)
+
+    # The one-card games read their card as a role: the card of the ROLE slot.
+    @property
+    def role(self) -> str | None:
+        card = self.cards.get(ROLE)
+        return None if card is None else card["current"]
+
+    @property
+    def original_role(self) -> str | None:
+        card = self.cards.get(ROLE)
+        return None if card is None else card["original"]
+
+    @property
+    def revealed(self) -> bool:
+        card = self.cards.get(ROLE)
+        return card is not None and card["revealed"]
+
+    def card(self, slot: str) -> str | None:
+        """The card held in `slot`, or None."""
+        held = self.cards.get(slot)
+        return None if held is None else held["current"]
 
 
 class Prompt(BaseModel):
     """The one way the engine asks anyone anything. Browsers render prompts generically."""
 
     id: str
-    step: str  # what it is about, for labels: "wolves", "seer", "vote", ...
-    kind: Literal["pick", "confirm", "choice"]
+    step: str  # what it is about, for labels: "vote", a night step's key, ...
+    # pick: seats among `options`, between `min` and `max` of them; confirm: yes or no; choice: one of `options`;
+    # number: a whole number from `min` to `max` (coins); text: `min` to `max` characters, one paragraph or more.
+    kind: Literal["pick", "confirm", "choice", "number", "text"]
     to: list[int] = Field(default_factory=list)  # seats that must answer
     to_mj: bool = False  # a judgment call for the MJ
     options: list[Any] = Field(default_factory=list)  # seats for "pick", strings for "choice"
@@ -43,7 +89,7 @@ class Prompt(BaseModel):
     deadline: float | None = None
     info: dict[str, Any] = Field(default_factory=dict)  # context shown to the addressees
     closed: bool = False
-    dead_may_answer: bool = False  # the hunter and the dying captain answer after death
+    dead_may_answer: bool = False  # a last act answered after death (a dying shot, naming a successor)
     locks_at: float | None = None  # after this time an answer given can no longer change (forum votes)
     optional: bool = False  # the step does not wait for it (the MJ's judgment, used only if needed)
 
@@ -56,7 +102,27 @@ class Step(BaseModel):
     prompts: list[str] = Field(default_factory=list)
 
 
+class Suspended(BaseModel):
+    """A step set aside by an invoked action (Reptiliens' aIn): its prompts keep their answers and its clocks stand
+    still; it resumes where it was once the invocation is over."""
+
+    step: Step | None = None
+    at: float  # when it was suspended: the clocks move on by the time spent aside
+
+
+class RulesetState(BaseModel):
+    """A ruleset's own typed state (`Ruleset.state_model`), kept in `GameState.own` and changed by the ruleset's own
+    event handlers (`evolve.handles(..., ruleset=key)`)."""
+
+    def new_phase(self) -> None:
+        """A night or a day begins (the `phase` event): forget what lasted only for the one before."""
+
+
+STATE_VERSION = 2  # 1: one card per seat (Player.role), and a ruleset's own fields at the top of the state
+
+
 class GameState(BaseModel):
+    version: int = STATE_VERSION
     ruleset: str = ""
     options: dict[str, Any] = Field(default_factory=dict)
     composition: list[str] = Field(default_factory=list)
@@ -67,11 +133,11 @@ class GameState(BaseModel):
     day: int = 0
     step: Step | None = None
     players: dict[int, Player] = Field(default_factory=dict)
-    spare_cards: list[str] = Field(default_factory=list)
     prompts: dict[str, Prompt] = Field(default_factory=dict)
-    captain: int | None = None
-    lovers: list[int] = Field(default_factory=list)
-    queue: list[dict[str, Any]] = Field(default_factory=list)  # pending consequences (hunter, successor, ...)
+    offices: dict[str, int | None] = Field(default_factory=dict)  # office -> its holder's seat (None: vacant)
+    stack: list[Suspended] = Field(default_factory=list)  # steps suspended by an invoked action (one at a time)
+    own: SerializeAsAny[RulesetState] | None = None  # the ruleset's typed state (its `state_model`)
+    queue: list[dict[str, Any]] = Field(default_factory=list)  # pending consequences (a dying shot, a successor)
     pending: dict[str, Any] = Field(default_factory=dict)  # ruleset scratch for the current phase
     wake_at: float | None = None  # when the engine next wants a `tick`
     paused_at: float | None = None
@@ -83,6 +149,40 @@ class GameState(BaseModel):
     hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
     flags: dict[str, Any] = Field(default_factory=dict)  # game-wide facts that outlive a phase (powers lost, ...)
     controls: dict[int, list[int]] = Field(default_factory=dict)  # a seat -> the other characters its owner plays
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Snapshots (and undo checkpoints) written before cards by slot and offices: one card per player in
+        `role`, `original_role` and `revealed`, and the ruleset's own fields at the top, which it moves."""
+        if not isinstance(data, dict) or data.get("version", 1) >= STATE_VERSION or not data:
+            return data
+        data = dict(data)
+        players = {}
+        for seat, p in (data.get("players") or {}).items():
+            p = dict(p)
+            role, original, revealed = p.pop("role", None), p.pop("original_role", None), p.pop("revealed", False)
+            if "cards" not in p and (role is not None or original is not None):
+                p["cards"] = {ROLE: {"current": role, "original": original, "revealed": revealed}}
+            players[seat] = p
+        data["players"] = players
+        if data.get("ruleset"):
+            from app.engine.ruleset import get_ruleset  # the ruleset module imports this one
+
+            data = get_ruleset(data["ruleset"]).upgrade_state(data)
+        data["version"] = STATE_VERSION
+        return data
+
+    @field_validator("own", mode="before")
+    @classmethod
+    def _own_model(cls, value: Any, info: ValidationInfo) -> Any:
+        """The ruleset's state arrives as a dict (a snapshot, a clone): its ruleset's model reads it."""
+        if not isinstance(value, dict):
+            return value
+        from app.engine.ruleset import get_ruleset
+
+        model = get_ruleset(info.data.get("ruleset") or "").state_model
+        return None if model is None else model.model_validate(value)
 
     @field_validator("checkpoint", mode="before")
     @classmethod
@@ -123,6 +223,13 @@ class GameState(BaseModel):
         """The seat that speaks for this character: its controller, or itself."""
         controller = self.players[seat].controller
         return seat if controller is None else controller
+
+    def suspended_prompts(self) -> set[str]:
+        """The prompts of the steps an invocation set aside: frozen until their step resumes."""
+        return {pid for item in self.stack if item.step is not None for pid in item.step.prompts}
+
+    def holder(self, office: str) -> int | None:
+        return self.offices.get(office)
 
     def living(self) -> list[int]:
         return [p.seat for p in self.by_position() if p.alive]

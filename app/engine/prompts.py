@@ -7,13 +7,14 @@ from typing import Any
 
 from app.engine.errors import Rejected
 from app.engine.model import Prompt
+from app.engine.text import check_text
 
 MJ_SEAT = -1  # the key under which the MJ's own answer to a prompt is stored
 
 
 def check_shape(prompt: Prompt, answer: Any) -> Any:
     """Return the normalised answer or raise a rejection saying what is wrong with it. A rejection never quotes
-    the options: the MJ may answer for a seat, and a seat's options can be its secrets (a Soupçons hand)."""
+    the options: the MJ may answer for a seat, and a seat's options can be its secrets (a hand of cards)."""
     if prompt.kind == "confirm":
         if not isinstance(answer, bool):
             raise Rejected("bad_answer", "This question takes yes or no (true / false).")
@@ -22,6 +23,10 @@ def check_shape(prompt: Prompt, answer: Any) -> Any:
         if isinstance(answer, bool) or answer not in prompt.options:
             raise Rejected("bad_answer", "Choose one of the options of the question.")
         return answer
+    if prompt.kind == "number":
+        return check_number(prompt, answer)
+    if prompt.kind == "text":
+        return check_free_text(prompt, answer)
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = [answer]
     if answer is None:
@@ -41,6 +46,32 @@ def check_shape(prompt: Prompt, answer: Any) -> Any:
         if seat not in prompt.options:
             raise Rejected("target_not_allowed", f"Seat {seat} cannot be picked here.", seat=seat)
     return answer
+
+
+def check_number(prompt: Prompt, answer: Any) -> int:
+    """A whole number from `min` to `max` (coins): 3 and 3.0 are three, 3.5 and "3" are no number."""
+    if isinstance(answer, float) and answer.is_integer():
+        answer = int(answer)
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise Rejected("bad_number", "This question takes a whole number.")
+    if not prompt.min <= answer <= prompt.max:
+        raise Rejected("out_of_range", f"Give a number from {prompt.min} to {prompt.max}.", min=prompt.min,
+                       max=prompt.max)
+    return answer
+
+
+def check_free_text(prompt: Prompt, answer: Any) -> str:
+    """Text of `min` to `max` characters once trimmed (a law, a last message), with no control character but line
+    breaks and tabs."""
+    if not isinstance(answer, str):
+        raise Rejected("bad_answer", "This question takes some text.")
+    text = check_text(answer.strip())
+    if len(text) > prompt.max:
+        raise Rejected("text_too_long", f"At most {prompt.max} characters.", max=prompt.max)
+    if len(text) < prompt.min:
+        raise Rejected("text_too_short" if text else "empty_answer", f"At least {prompt.min} characters.",
+                       min=prompt.min)
+    return text
 
 
 def is_complete(prompt: Prompt) -> bool:

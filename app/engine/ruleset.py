@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
 from app.engine.errors import Rejected
-from app.engine.model import GameState, Prompt
+from app.engine.model import ROLE, GameState, Prompt, RulesetState
 
 if TYPE_CHECKING:
     from app.engine.context import Ctx
@@ -18,14 +19,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Role:
-    """A role is data plus small handlers in its ruleset: camp, night steps, limits."""
+    """A role is data plus small handlers in its ruleset: camp, night steps, limits. A ruleset may subclass it to
+    carry more (Thiercelieux's `wolf`)."""
 
     key: str
-    camp: str  # "village", "wolves", ...
-    wolf: bool = False  # wakes with the wolves, seen as a wolf
+    camp: str  # "village", "serpents", ...
     unique: bool = True  # at most one card of it in a composition
     night_steps: tuple[str, ...] = ()
     tags: frozenset[str] = field(default_factory=frozenset)
+
+    def info(self) -> dict[str, Any]:
+        """What the pages may know of the card (GET /api/rulesets/<key>)."""
+        return {"key": self.key, "camp": self.camp, "unique": self.unique}
 
 
 class Ruleset:
@@ -33,7 +38,12 @@ class Ruleset:
     min_players: int = 1
     max_players: int = 99
     options_model: type[BaseModel] = BaseModel
-    roles: ClassVar[dict[str, Role]] = {}
+    state_model: type[RulesetState] | None = None  # the ruleset's own typed state (GameState.own), if it has one
+    # The slots of the cards a seat holds, the main one first: one card a seat in most games, a camp card and a
+    # specialty card in Reptiliens. `set_role` changes the main one unless told otherwise.
+    slots: ClassVar[tuple[str, ...]] = (ROLE,)
+    offices: ClassVar[tuple[str, ...]] = ()  # the public offices a seat may hold (the MJ's `set_office`)
+    roles: ClassVar[Mapping[str, Role]] = {}
     other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
     # Options set when the room is created that `configure` may never change (who the MJ token's holder is).
     fixed_options: ClassVar[frozenset[str]] = frozenset()
@@ -83,11 +93,27 @@ class Ruleset:
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         raise Rejected("not_supported", "This ruleset has no deaths.")
 
-    def set_captain(self, ctx: Ctx, seat: int | None) -> None:
-        raise Rejected("not_supported", "This ruleset has no captain.")
+    def turned_on_death(self, state: GameState, seat: int, cause: str) -> list[str]:
+        """The slots whose cards a death turns face up (all of them unless the ruleset says otherwise: in
+        Reptiliens the dead choose one)."""
+        return list(self.slots)
+
+    def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
+        """The MJ gives an office to a seat, or leaves it vacant (None); vacancy and succession are the
+        ruleset's own rules."""
+        raise Rejected("not_supported", "This ruleset has no offices.")
+
+    def invoke(self, ctx: Ctx, seat: int, power: str, args: dict[str, Any]) -> None:
+        """A power invoked at any moment (Reptiliens' aIn): suspend the current step (`ctx.suspend`), open the
+        invocation's own step, and `ctx.resume` when it is over. The engine has checked that none is running."""
+        raise Rejected("no_such_power", "There is no such power to invoke.")
 
     def command(self, ctx: Ctx, command: Command) -> None:
         raise Rejected("unknown_command", f"Unknown command {command.type!r}.", command=command.type)
+
+    def upgrade_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A snapshot of an older engine (GameState._upgrade): move the ruleset's own fields to where they live now."""
+        return data
 
     def describe(self) -> dict[str, Any]:
         """Data the pages may use to explain the ruleset (night orders, ...)."""
@@ -101,7 +127,7 @@ class Ruleset:
         """How many characters will sit at the table: the players, or more when each plays several (004)."""
         return len(state.players)
 
-    def public_role(self, state: GameState, seat: int) -> str | None:
+    def public_role(self, state: GameState, seat: int, slot: str = ROLE) -> str | None:
         """A card everyone sees (a visible power card), or None."""
         return None
 
@@ -110,11 +136,20 @@ class Ruleset:
         host may be playing)."""
         return True
 
-    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
-        """The role of `seat` as `viewer` knows it, or None."""
+    def sees_all(self, state: GameState, seat: int) -> bool:
+        """Whether a player sees every secret while the game runs (the rules may let some dead do so: a spirit sees
+        the night, a ghost does not)."""
+        return False
+
+    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
+        """The card of `seat` in `slot` as `viewer` knows it, or None."""
         return None
 
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
+        return {}
+
+    def mj_view(self, state: GameState) -> dict[str, Any]:
+        """The ruleset's own bookkeeping for an MJ who sees all (the spare cards, the lovers)."""
         return {}
 
     # -- chat -------------------------------------------------------------------------------------------------
@@ -126,9 +161,14 @@ class Ruleset:
         """Seats that also receive a channel's messages without their authors' names: (seat, channel shown)."""
         return []
 
-    def hears_the_dead(self, state: GameState) -> list[int]:
-        """Living seats to whom the MJ may relay the messages of the dead."""
-        return []
+    def relay_to(self, state: GameState, channel: str) -> tuple[str, list[int]] | None:
+        """Where the MJ may pass on a message of `channel` (the dead speaking to a medium): the channel it is shown
+        in and who reads it there; None when it is not passed on."""
+        return None
+
+    def mj_threads(self, state: GameState) -> bool:
+        """Whether each player has a private thread with the MJ (not when nobody is there to read it)."""
+        return True
 
 
 RULESETS: dict[str, Ruleset] = {}
@@ -140,15 +180,22 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(key: str) -> Ruleset:
-    _load_builtin()
+    if not _BUILTIN_LOADED:  # asked for every view and every event: the imports once
+        _load_builtin()
     try:
         return RULESETS[key]
     except KeyError:
         raise Rejected("unknown_ruleset", f"Unknown ruleset {key!r}.", ruleset=key) from None
 
 
+_BUILTIN_LOADED = False
+
+
 def _load_builtin() -> None:
+    global _BUILTIN_LOADED
     # Importing a ruleset package registers it.
     # soupcons (seed 002)
     import app.engine.rulesets.soupcons
     import app.engine.rulesets.thiercelieux  # noqa: F401
+
+    _BUILTIN_LOADED = True

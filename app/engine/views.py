@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.model import MJ, Event, GameState, Prompt
-from app.engine.ruleset import get_ruleset
+from app.engine.model import MJ, Event, GameState, Player, Prompt
+from app.engine.options import PRESET
+from app.engine.ruleset import Ruleset, get_ruleset
 
 Viewer = int | str
 SPECTATOR = "spectator"
@@ -17,20 +18,19 @@ SPECTATORS = -2  # an audience marker: every spectator (see app/engine/chat.py)
 
 def omniscient(state: GameState, viewer: Viewer) -> bool:
     """The MJ sees everything (unless the ruleset says its host may be playing); so does everyone once the game is
-    over, and the dead when the room allows it."""
+    over, and whoever else the ruleset says (`Ruleset.sees_all`)."""
     if state.phase == "ended":
         return True
     if viewer == MJ:
         return get_ruleset(state.ruleset).mj_sees_all(state)
-    if isinstance(viewer, int) and viewer in state.players and state.options.get("dead_see_all"):
-        seats = state.seats_of(viewer)
-        return not any(state.players[s].alive for s in seats) and not still_acting(state, seats)
+    if isinstance(viewer, int) and viewer in state.players:
+        return get_ruleset(state.ruleset).sees_all(state, viewer)
     return False
 
 
 def still_acting(state: GameState, seats: list[int]) -> bool:
-    """A dead player with something left to do (a queued consequence naming him, a question he may answer dead:
-    the hunter's shot, the captain's successor) does not see all yet, or he would act knowing every card."""
+    """A dead player with something left to do (a queued consequence naming him, a question he may answer dead)
+    must not see all yet, or he would act knowing every card."""
     if any(item.get("seat") in seats for item in state.queue):
         return True
     return any(p.dead_may_answer and not p.closed and any(s in p.to for s in seats) for p in state.prompts.values())
@@ -121,32 +121,78 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int]
     return out
 
 
+def card_seen(state: GameState, rules: Ruleset, viewer: Viewer, sees_all: bool, mine: list[int], p: Player,
+              slot: str) -> str | None:
+    """The card of `p` in `slot` as the viewer sees it: its own, one face up, one the rules told it, one that lies
+    face up by the rules (`public_role`), or None."""
+    card = p.cards.get(slot)
+    if card is None:
+        return None
+    if sees_all or card["revealed"] or p.seat in mine:
+        return card["current"]
+    return hidden_card(state, rules, viewer, mine, p, slot)
+
+
+def hidden_card(state: GameState, rules: Ruleset, viewer: Viewer, mine: list[int], p: Player,
+                slot: str) -> str | None:
+    """A card not face up, of someone else: what the rules told the viewer of it, or what lies face up by them."""
+    if isinstance(viewer, int):
+        known = (rules.role_of_viewer_known(state, s, p.seat, slot) for s in mine)
+        found = next((r for r in known if r is not None), None)
+        if found is not None:
+            return found
+    return rules.public_role(state, p.seat, slot)
+
+
+def offices_by_seat(state: GameState) -> dict[int, list[str]]:
+    """seat -> the offices it holds; public, the same for every viewer."""
+    def compute() -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for office, seat in state.offices.items():
+            if seat is not None:
+                out.setdefault(seat, []).append(office)
+        return out
+
+    found: dict[int, list[str]] = state.remember("offices", compute)
+    return found
+
+
+def own_cards(p: Player) -> dict[str, dict[str, Any]]:
+    """A seat's own cards, for its holder: slot -> {card, original, revealed}."""
+    return {slot: {"card": c["current"], "original": c["original"], "revealed": c["revealed"]}
+            for slot, c in p.cards.items()}
+
+
 def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     rules = get_ruleset(state.ruleset)
     sees_all = omniscient(state, viewer)
     me = state.players.get(viewer) if isinstance(viewer, int) else None
     mine = state.seats_of(viewer)
+    main, others = rules.slots[0], rules.slots[1:]
+    offices = offices_by_seat(state)
     players = []
     for p in state.by_position():
-        if sees_all or p.revealed or p.seat in mine:
-            role = p.role
-        elif isinstance(viewer, int):
-            known = (rules.role_of_viewer_known(state, s, p.seat) for s in mine)
-            role = next((r for r in known if r is not None), None) or rules.public_role(state, p.seat)
+        card = p.cards.get(main)  # card_seen, unrolled: this loop runs for every seat of every viewer
+        if card is None:
+            role = None
+        elif sees_all or card["revealed"] or p.seat in mine:
+            role = card["current"]
         else:
-            role = rules.public_role(state, p.seat)
-        players.append(
-            {
-                "seat": p.seat,
-                "name": p.name,
-                "position": p.position,
-                "alive": p.alive,
-                "role": role,
-                "captain": state.captain == p.seat,
-                "me": p.seat in mine,
-                "controller": p.controller,
-            }
-        )
+            role = hidden_card(state, rules, viewer, mine, p, main)
+        entry = {
+            "seat": p.seat,
+            "name": p.name,
+            "position": p.position,
+            "alive": p.alive,
+            "role": role,
+            "offices": offices.get(p.seat, []),
+            "me": p.seat in mine,
+            "controller": p.controller,
+        }
+        if others:
+            # Several cards a seat: each seen or not on its own (the main one is `role`).
+            entry["cards"] = {slot: card_seen(state, rules, viewer, sees_all, mine, p, slot) for slot in rules.slots}
+        players.append(entry)
     step = None
     if state.step is not None:
         step = {"key": state.step.key, "started": state.step.started, "deadline": state.step.deadline}
@@ -157,22 +203,27 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         "day": state.day,
         "step": step,
         "paused": state.paused_at is not None,
-        "options": {k: v for k, v in state.options.items() if k != "preassigned" or viewer == MJ},
+        "options": {k: v for k, v in state.options.items() if k != PRESET or viewer == MJ},
         "composition": state.composition,
         "players": players,
         "prompts": prompts_part(state, viewer, sees_all, mine),
         "viewer": {"kind": "mj" if viewer == MJ else ("seat" if me is not None else SPECTATOR)},
         "result": state.result,
     }
+    if state.stack:
+        # Steps an invoked action set aside, oldest first; each resumes where it was.
+        out["suspended"] = [{"key": item.step.key if item.step else None, "at": item.at} for item in state.stack]
     if me is not None:
         out["viewer"]["seat"] = me.seat
         out["me"] = {
             "seat": me.seat,
             "name": me.name,
-            "role": me.role,
-            "original_role": me.original_role,
+            "role": me.card(main),
+            "original_role": me.cards[main]["original"] if main in me.cards else None,
             "alive": me.alive,
         }
+        if others:
+            out["me"]["cards"] = own_cards(me)
     if viewer == MJ and sees_all:
         out["mj"] = mj_part(state)
     out.update(extra_part(state, viewer, sees_all, mine))
@@ -184,11 +235,14 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
 
 def prompts_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]) -> list[dict[str, Any]]:
     prompts = []
+    aside = state.suspended_prompts() if state.stack else ()
     for prompt in state.prompts.values():
         if prompt.closed:
             continue
         pv = prompt_view(prompt, viewer, sees_all, mine, state)
         if pv is not None:
+            if prompt.id in aside:
+                pv["suspended"] = True  # its step is set aside by an invocation: no answer until it resumes
             prompts.append(pv)
     return prompts
 
@@ -200,10 +254,9 @@ def mj_part(state: GameState) -> dict[str, Any]:
         "queue": state.queue,
         "pending": state.pending,
         "wake_at": state.wake_at,
-        "spare_cards": state.spare_cards,
         "min_end": state.step.min_end if state.step else None,
         "tags": {str(p.seat): p.tags for p in state.players.values()},
-        "lovers": state.lovers,
+        **rules.mj_view(state),
     }
     if state.phase == "lobby":
         n = rules.table_size(state)
@@ -228,7 +281,7 @@ def extra_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]
 
 # -- views kept up to date by parts ---------------------------------------------------------------------------
 # Most events can change anything in a view. The frequent ones change little: a vote changes the prompts (and what
-# a ruleset derives from their answers, such as the Petite Fille's peek at the wolves' vote); a chat message, a line
+# a ruleset derives from their answers, such as a spy's peek at a pack's vote); a chat message, a line
 # of narration or an MJ log entry changes no view at all; the timer changes only the MJ's bookkeeping. The hub asks
 # `refresh` for just those parts after such events instead of a whole view for every viewer: a vote in a room of
 # twelve no longer recomputes who knows whose card twelve times over. tests/test_view_parts.py checks, after every
@@ -244,7 +297,7 @@ EFFECTS: dict[str, frozenset[str]] = {
     "timer": frozenset({"mj"}),
 }
 BASE_KEYS = frozenset({"ruleset", "phase", "night", "day", "step", "paused", "options", "composition", "players",
-                       "prompts", "viewer", "result", "me", "mj", "channels"})
+                       "prompts", "viewer", "result", "me", "mj", "channels", "suspended"})
 
 
 def effects(events: list[Event]) -> frozenset[str]:

@@ -25,6 +25,7 @@ from app.web.deps import (
     services,
     submit,
 )
+from app.web.rulesets import host_plays_option, role_data
 from app.web.urls import links as public_links
 
 router = APIRouter()
@@ -32,11 +33,11 @@ router = APIRouter()
 
 # Lists and objects are bounded here as well as at the edge (app/web/edge.py), which bounds every payload.
 class CreateRoom(BaseModel):
-    ruleset: str = Field(default="thiercelieux", max_length=40)
+    ruleset: str | None = Field(default=None, max_length=40)  # None: the server's DEFAULT_RULESET
     options: dict[str, Any] = Field(default_factory=dict, max_length=100)
     composition: list[str] | None = Field(default=None, max_length=100)
-    # The creator plays under this name (thiercelieux, automatic mode): seated at once, and their MJ token sees
-    # no more than a spectator (option host_plays).
+    # The creator plays under this name, in a ruleset that allows it (rulesets.host_plays_option): seated at once,
+    # and their MJ token sees no more than a spectator and only runs the table.
     play_as: str | None = Field(default=None, max_length=40)
 
 
@@ -78,7 +79,7 @@ async def ruleset_info(key: str) -> dict[str, Any]:
         "key": rules.key,
         "min_players": rules.min_players,
         "max_players": rules.max_players,
-        "roles": [{"key": r.key, "camp": r.camp, "unique": r.unique, "wolf": r.wolf} for r in rules.roles.values()],
+        "roles": [role_data(r) for r in rules.roles.values()],
         "other_cards": [{"key": r.key, "camp": r.camp} for r in rules.other_cards.values()],
         **rules.describe(),
         "options": rules.default_options(),
@@ -107,8 +108,7 @@ async def composition_report(key: str, body: CompositionIn) -> dict[str, Any]:
 
 @router.get("/api/rulesets")
 async def rulesets() -> list[str]:
-    get_ruleset("thiercelieux")
-    return sorted(RULESETS)
+    return sorted(RULESETS)  # all loaded when the app was made (app.web.rulesets.load)
 
 
 NO_STORE = "no-store"  # answers that carry a token must stay out of every cache
@@ -119,13 +119,18 @@ async def create_room(body: CreateRoom, request: Request, response: Response,
                       svc: Services = Depends(services)) -> dict[str, Any]:
     svc.limiter.check(svc.settings.create_rate, "create", client_ip(request))
     options = dict(body.options)
+    ruleset = svc.settings.default_ruleset if body.ruleset is None else body.ruleset
     seated: dict[str, Any] = {}
     try:
         if body.play_as is not None:
             name = clean_name(body.play_as)  # before anything is stored
-            options["host_plays"] = True
-        options_checked(body.ruleset, options)
-        room, token = await svc.rooms.create_room(body.ruleset, options, body.composition)
+            option = host_plays_option(ruleset)
+            if option is None:
+                raise Rejected("bad_options", "In this game the room's creator cannot play a seat as its host.",
+                               option="play_as")
+            options[option] = True
+        options_checked(ruleset, options)
+        room, token = await svc.rooms.create_room(ruleset, options, body.composition)
         if body.play_as is not None:
             seat, seat_token = await svc.rooms.join(room, name)
             seated = {"seat": seat, "token": seat_token}

@@ -22,6 +22,7 @@ from app.rooms.service import Room, RoomService
 from app.settings import Settings
 from app.store.db import Database
 from app.web.budget import Budgets
+from app.web.rulesets import host_plays
 
 log = logging.getLogger("veillee.web")
 STATUS = {
@@ -148,14 +149,14 @@ class Admission:
                 del self.waiting[room_id]
 
 
-# What the MJ token of a host who plays (thiercelieux's `host_plays`) may do: run the table, never the game. The
-# engine refuses them anything hidden already (`hidden_from_host`); this keeps them from steering it (advance,
-# extend, undo, set the captain, close a vote) or writing as the MJ. Substitute and rematch are HTTP routes.
+# What the MJ token of a host who plays (rulesets.host_plays) may do: run the table, never the game. The engine
+# refuses them anything hidden already (`hidden_from_host`); this keeps them from steering it (advance, extend,
+# undo, the ruleset's own commands, closing a vote) or writing as the MJ. Substitute and rematch are HTTP routes.
 HOST_COMMANDS = frozenset({"start", "pause", "resume", "leave", "reorder", "configure", "rename", "end"})
 
 
 def need_host_command(room: Room, viewer: Any, command: str) -> None:
-    if viewer == MJ and command not in HOST_COMMANDS and room.state.options.get("host_plays"):
+    if viewer == MJ and command not in HOST_COMMANDS and host_plays(room):
         raise Rejected("host_plays", "A host who plays starts, pauses and ends the game, and seats, removes or "
                        "replaces players; nothing else.", command=command[:40])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from app.i18n import LANGS, catalogue, pick_language, translate
 from app.rooms.handover import rematch_of
 from app.rooms.secrets import normalise_code, pretty_code
 from app.rooms.service import Room
+from app.web import rulesets
 from app.web.deps import Services, client_ip, find_room, services
 from app.web.urls import lan_hint, public_base
 
@@ -57,7 +59,28 @@ def render(request: Request, name: str, status_code: int = 200, **extra: Any) ->
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    return render(request, "home.html")
+    """The default ruleset's home page (its own, or the generic one), with a card for each other ruleset that
+    has a home page of its own."""
+    default = request.app.state.settings.default_ruleset
+    return render(request, rulesets.template(default, "home"), ruleset=default,
+                  home_cards=rulesets.home_cards(default))
+
+
+def ruleset_homes() -> APIRouter:
+    """GET /<key> for each ruleset with a home page of its own (made once the rulesets are loaded)."""
+    homes = APIRouter()
+    for key, name in rulesets.homes().items():
+        homes.add_api_route(f"/{key}", home_page(key, name), methods=["GET"], response_class=HTMLResponse,
+                            name=f"home_{key}")
+    return homes
+
+
+def home_page(key: str, name: str) -> Callable[[Request], Awaitable[Response]]:
+    # A closure, not default arguments, which FastAPI would read as query parameters.
+    async def page(request: Request) -> Response:
+        return render(request, name, ruleset=key)
+
+    return page
 
 
 @router.get("/join")
@@ -68,27 +91,29 @@ async def join_by_code(code: str = "") -> Response:
     return RedirectResponse(f"/r/{clean}", status_code=303)
 
 
-async def room_page_or_404(request: Request, svc: Services, code: str, template: str) -> Response:
-    """A room's page; a readable page (not JSON) when the code is wrong, since people type codes."""
+async def room_page_or_404(request: Request, svc: Services, code: str, page: str) -> Response:
+    """A room's page ("room", "mj", "take"), its ruleset's template when it has one; a readable page (not JSON)
+    when the code is wrong, since people type codes."""
     try:
         room = await find_room(svc, code, client_ip(request))
     except Rejected:
         return HTMLResponse(BUSY.render(context(request)), status_code=429)
     if room is None:
         return render(request, "notfound.html", status_code=404, code=pretty_code(normalise_code(code)[:8]))
-    if template == "mj.html" and room.state.options.get("host_plays"):
-        template = "host_plays_mj.html"  # a host who plays has no console: their table is the player page
-    template = SOUPCONS_PAGES.get(template, template) if room.ruleset == "soupcons" else template
-    return render(request, template, **(await room_context(request, svc, room, template)))
+    plays = rulesets.host_plays(room)
+    # A host who plays has no console: their table is the player page.
+    template = "host_plays_mj.html" if page == "mj" and plays else rulesets.template(room.ruleset, page)
+    return render(request, template, **(await room_context(request, svc, room, page == "mj" and not plays, plays)))
 
 
-async def room_context(request: Request, svc: Services, room: Room, template: str) -> dict[str, Any]:
+async def room_context(request: Request, svc: Services, room: Room, console: bool, plays: bool) -> dict[str, Any]:
     """What a room's templates show without a script: its code, the room the group moved on to (a finished room
-    that was rematched), and for a host on this machine's loopback address how phones reach the server."""
+    that was rematched), and for a host on this machine's loopback address how phones reach the server (the
+    console's own address on the console, else the room's)."""
     rematch = rematch_of(room)
-    path = f"/r/{room.code}/mj" if template == "mj.html" else f"/r/{room.code}"
+    path = f"/r/{room.code}/mj" if console else f"/r/{room.code}"
     return {"code": room.code, "pretty_code": pretty_code(room.code), "ruleset": room.ruleset,
-            "host_plays": bool(room.state.options.get("host_plays")),
+            "host_plays": plays,
             "rematch_code": rematch, "rematch_pretty": pretty_code(rematch) if rematch else None,
             "lan_hint": await lan_hint(request, svc.settings, path),
             "join_url": f"{public_base(request, svc.settings)}/r/{room.code}"}
@@ -96,24 +121,16 @@ async def room_context(request: Request, svc: Services, room: Room, template: st
 
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
-    return await room_page_or_404(request, svc, code, "room.html")
+    return await room_page_or_404(request, svc, code, "room")
 
 
 @router.get("/r/{code}/mj", response_class=HTMLResponse)
 async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
-    return await room_page_or_404(request, svc, code, "mj.html")
+    return await room_page_or_404(request, svc, code, "mj")
 
 
 @router.get("/r/{code}/take", response_class=HTMLResponse)
 async def take_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     """Where a personal link lands: its script takes the seat (POST …/handover), then opens the room."""
-    return await room_page_or_404(request, svc, code, "take.html")
+    return await room_page_or_404(request, svc, code, "take")
 
-
-# -- soupcons (seed 002): its own player page and console, and a page to create a table ----------------------------
-SOUPCONS_PAGES = {"room.html": "soupcons.html", "mj.html": "soupcons_mj.html"}
-
-
-@router.get("/soupcons", response_class=HTMLResponse)
-async def soupcons_home(request: Request) -> Response:
-    return render(request, "soupcons_home.html")

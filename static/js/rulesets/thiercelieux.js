@@ -46,6 +46,9 @@ const END_ICONS = { wolves: "wolf", lovers: "heart", vampires: "bat", hamsters: 
 
 export const roleIcon = (role, extra = "") => icon(ROLE_ICONS[role] || "card", extra);
 
+/** Whether a seat of the view holds the captain's office. */
+const captain = (p) => (p.offices || []).includes("captain");
+
 // What the server says of the ruleset: its cards ({key, camp, wolf}) and the camps of one against all.
 const data = { roles: new Map(), solo: new Set() };
 
@@ -299,6 +302,11 @@ export default {
   },
 
   // -- texts ---------------------------------------------------------------------------------------------------
+  // The Corbeau's two votes against the player he marked (001): the only votes nobody casts here.
+  voteBonus(prompt, n) {
+    return t("vote.bonus_raven", { n });
+  },
+
   choiceLabel(prompt, option) {
     if (prompt.step !== "voleur") return undefined;
     if (option === "keep") return t("choice.voleur.keep");
@@ -307,8 +315,20 @@ export default {
     return card ? t("choice.voleur.take", { role: roleName(card) }) : t("choice.voleur.card", { n: Number(option) + 1 });
   },
 
-  describe(e, ctx) {
-    if (e.type === "lovers") return { text: t("event.lovers", { names: listNames((e.data || {}).seats, ctx.name) }), cls: "secret" };
+  // The game's own events (state.py): the lovers, the spare cards, and the captain's event of older logs (the
+  // office event now).
+  describe(e, ctx, mode) {
+    const d = e.data || {};
+    if (e.type === "lovers") return { text: t("event.lovers", { names: listNames(d.seats, ctx.name) }), cls: "secret" };
+    if (e.type === "spare_cards") {
+      return mode === "full" && d.cards && d.cards.length
+        ? { text: t("event.spare_cards", { roles: d.cards.map(roleName).join(", ") }), cls: "secret" } : null;
+    }
+    if (e.type === "captain") {
+      if (mode !== "full") return null;
+      if (d.seat === null || d.seat === undefined) return { text: t("event.captain.none"), cls: "info" };
+      return { text: t("event.captain", { name: ctx.name(d.seat) }), cls: "info" };
+    }
     return undefined;
   },
 
@@ -452,10 +472,10 @@ export default {
           if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
         } }, icon("cross"), t("mj.kill"))
         : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => ctx.send("revive", { seat: p.seat }) }, t("mj.revive")),
-      p.alive && !p.captain ? h("button", { type: "button", class: "btn btn-small", "data-action": "captain",
-        onclick: () => ctx.send("set_captain", { seat: p.seat }) }, icon("star"), t("mj.make_captain")) : null,
-      p.captain ? h("button", { type: "button", class: "btn btn-small", "data-action": "uncaptain",
-        onclick: () => ctx.send("set_captain", { seat: null }) }, t("mj.remove_captain")) : null,
+      p.alive && !captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "captain",
+        onclick: () => ctx.send("set_office", { office: "captain", seat: p.seat }) }, icon("star"), t("mj.make_captain")) : null,
+      captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "uncaptain",
+        onclick: () => ctx.send("set_office", { office: "captain", seat: null }) }, t("mj.remove_captain")) : null,
       h("label", { class: "inline-select" }, h("span", {}, t("mj.set_role")),
         h("select", { "data-action": "set-role", onchange: (ev) => {
           if (ev.target.value && ev.target.value !== p.role) ctx.send("set_role", { seat: p.seat, role: ev.target.value });

@@ -77,7 +77,7 @@ export function collectMessages(events, { skipCopies = false } = {}) {
     }
     if (e.type !== "said" || !e.data) return;
     const d = e.data;
-    // Those who see every event also receive the Petite Fille's anonymous copies of the wolves' messages.
+    // Those who see every event also receive the anonymous copies some readers get of another channel's messages.
     if (skipCopies && d.anonymous) return;
     const gone = Boolean(d.hidden || hidden.has(d.id));
     const msg = { ...d, idx, at: e.at, phase, hidden: gone, text: gone ? null : d.text };
@@ -150,8 +150,11 @@ export class ChatPanel {
   author(msg) {
     if (msg.mj) return { label: t("chat.author.mj"), cls: "by-mj" };
     if (msg.spectator !== undefined) return { label: msg.spectator, extra: t("chat.author.spectator"), cls: "by-spectator" };
-    if (msg.anonymous) return { label: t("chat.author.wolf"), cls: "by-anonymous" };
-    if (msg.relayed !== undefined) return { label: t("chat.author.spirits"), cls: "by-spirits" };
+    // A message with no name on it (an anonymous copy, what the MJ passed on) is signed by its channel.
+    if (msg.anonymous || msg.relayed !== undefined) {
+      const key = has(`chat.author.${msg.channel}`) ? `chat.author.${msg.channel}` : "chat.author.anonymous";
+      return { label: t(key), cls: msg.anonymous ? "by-anonymous" : `by-relayed by-${msg.channel}` };
+    }
     return { label: this.ctx.name(msg.seat), cls: "by-seat" };
   }
 
@@ -180,7 +183,7 @@ export class ChatPanel {
     return (this.messages.get(name) || []).filter((m) => m.idx >= since && !this.mine(m)).length;
   }
 
-  /** The channels shown: those of the view, and those this viewer holds messages of (a past channel, the spirits). */
+  /** The channels shown: those of the view, and those this viewer holds messages of (a past channel, a relay's). */
   computeChannels(view) {
     const out = new Map();
     if (this.mj) out.set("all", { name: "all", write: false, live: true });

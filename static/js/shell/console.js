@@ -7,6 +7,7 @@ import { $, copyText, fill, h, icon, loadQr, patch, show, toast } from "./dom.js
 import { listNames, prettyCode, rejectionText, t } from "./i18n.js";
 import { eventList, formatAnswer, JournalMark, namer, promptIndex } from "./journal.js";
 import { api, Connection, showStatus, mjKey, publicBase, store, takeFragment } from "./net.js";
+import { officeBadges } from "./offices.js";
 import { notesOf, reasonsList, renderPrompt } from "./prompts.js";
 import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
 
@@ -292,7 +293,7 @@ function gameSeats(v, ctx) {
         h("b", { class: "seat-name" }, p.name),
         h("span", { class: "pmarks" },
           afk ? h("span", { class: "badge badge-warn badge-afk", title: t("mj.afk_help", { n: missed }) }, t("mj.afk")) : null,
-          p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star")) : null,
+          officeBadges(p, { text: false }),
           hook("seatMarks", null, v, p, ctx),
           !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)),
       hook("seatBody", null, v, p, ctx),

@@ -2,6 +2,7 @@
 // engine's generic events are read here; a ruleset reads its own first (`describe` in its module).
 import { h } from "./dom.js";
 import { has, listNames, listOf, localTime, prettyCode, roleName, t, timeOf } from "./i18n.js";
+import { officeName } from "./offices.js";
 import { hook, rules } from "./rules.js";
 
 /** Names of seats from the view, plus those of seats that left (from the stream). */
@@ -85,16 +86,23 @@ export function describe(e, ctx, mode = "feed") {
   switch (e.type) {
     case "announce":
       return { text: announceText(d, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
-    case "died":
-      return { text: t(`event.died.${d.cause}`, { name: name(d.seat), role: roleName(d.role) }), cls: "death" };
+    case "died": {
+      // The cards the death turned: the main one (`role`), and any other (`cards`, slot → card).
+      const turned = [d.role, ...Object.values(d.cards || {})].filter(Boolean);
+      return { text: t(`event.died.${d.cause}`, { name: name(d.seat), role: turned.length ? turned.map(roleName).join(", ") : roleName(null) }),
+        cls: "death" };
+    }
     case "phase":
       if (d.phase === "night") return { text: t("event.phase.night", { n: d.night }), cls: "sep sep-night" };
       if (d.phase === "day") return { text: t("event.phase.day", { n: d.day }), cls: "sep sep-day" };
       return null;
-    case "captain":
+    case "office":
       if (!full) return null;
-      if (d.seat === null || d.seat === undefined) return { text: t("event.captain.none"), cls: "info" };
-      return { text: t("event.captain", { name: name(d.seat) }), cls: "info" };
+      if (d.seat === null || d.seat === undefined) return { text: t("event.office.none", { office: officeName(d.office) }), cls: "info" };
+      return { text: t("event.office", { name: name(d.seat), office: officeName(d.office) }), cls: "info" };
+    case "step_suspended":
+    case "step_resumed":
+      return { text: t(`event.${e.type}`), cls: "step" };
     case "joined":
       return { text: t("event.joined", { name: d.name }), cls: "info" };
     case "left":
@@ -134,9 +142,6 @@ export function describe(e, ctx, mode = "feed") {
       return null; // the chat shows them
     case "rematch":
       return { text: t("event.rematch", { code: prettyCode(d.code) }), cls: "end" };
-    case "spare_cards":
-      return full && d.cards && d.cards.length
-        ? { text: t("event.spare_cards", { roles: d.cards.map(roleName).join(", ") }), cls: "secret" } : null;
     case "step":
       return full && has(`step.${d.key}`) ? { text: t("event.step", { step: t(`step.${d.key}`) }), cls: "step" } : null;
     case "prompt_opened": {
@@ -157,9 +162,11 @@ export function describe(e, ctx, mode = "feed") {
       return full ? { text: t("event.prompt_dropped", { name: name(d.seat) }), cls: "info" } : null;
     case "override": {
       const params = { ...d, name: d.seat !== undefined ? name(d.seat) : "",
-        role: d.role ? roleName(d.role) : "",
+        role: d.role ? roleName(d.role) : "", office: d.office ? officeName(d.office) : "",
         step: d.step ? (has(`step.${d.step}`) ? t(`step.${d.step}`) : t(`pstep.${d.step}`)) : "" };
-      return { text: t(`override.${d.action}`, params), cls: "override" };
+      // An office left vacant says so (`override.set_office.none`).
+      const vacant = "office" in d && (d.seat === null || d.seat === undefined) && has(`override.${d.action}.none`);
+      return { text: t(vacant ? `override.${d.action}.none` : `override.${d.action}`, params), cls: "override" };
     }
     default:
       if (QUIET.has(e.type)) return null;

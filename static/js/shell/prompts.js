@@ -5,6 +5,7 @@ import { countdown } from "./clock.js";
 import { h, icon } from "./dom.js";
 import { has, listNames, localTime, rejectionText, t } from "./i18n.js";
 import { formatAnswer, choiceLabel, readableParams } from "./journal.js";
+import { officeMarks } from "./offices.js";
 import { hook } from "./rules.js";
 
 export const MAX_REASON = 280;
@@ -46,7 +47,10 @@ function votersText(view, prompt, voters, name) {
   return names.length ? names.join(", ") : "";
 }
 
-/** A prompt's question, with the seats its info names (the wolves' victim, the accused) filled in. */
+/** Votes nobody cast (the view's `tallies[prompt].bonus`), in the ruleset's words (`voteBonus`) if it has them. */
+const bonusText = (prompt, n) => hook("voteBonus", t("vote.bonus", { n }), prompt, n);
+
+/** A prompt's question, with the seats its info names (a pack's victim, the accused) filled in. */
 export function promptTitle(prompt, name) {
   return t(`prompt.${prompt.step}`, readableParams(prompt.info || {}, name));
 }
@@ -88,7 +92,7 @@ export function refusal(view, prompt, seat, option) {
   return has(`why.${code}`) ? t(`why.${code}`) : rejectionText(code);
 }
 
-/** The lines the view says to read with a question (the witch's victim, the pack's leader). */
+/** The lines the view says to read with a question (a victim to save, the pack's leader). */
 export function notesOf(view, prompt, name) {
   const notes = ((view && view.notes) || {})[prompt.id] || [];
   return notes.map((note) => h("p", { class: ["note", `note-${note.key}`], "data-note": note.key },
@@ -135,6 +139,10 @@ export function renderPrompt(prompt, opts) {
       h("button", { class: ["btn", "btn-big", "btn-no", mine === false && "selected"], "data-answer": "no",
         type: "button", onclick: () => submit(false) }, icon("close"), label("no"))));
     if (prompt.visibility !== "self") body.push(confirmTally(prompt, name));
+  } else if (prompt.kind === "number") {
+    body.push(numberField(prompt, opts, mine, submit));
+  } else if (prompt.kind === "text") {
+    body.push(textField(prompt, opts, mine, submit));
   } else if (prompt.kind === "choice") {
     body.push(h("div", { class: "choices" }, (prompt.options || []).map((option) =>
       h("button", { class: ["btn", "btn-big", "choice", mine === option && "selected"], type: "button",
@@ -169,12 +177,12 @@ export function renderPrompt(prompt, opts) {
         },
       },
       h("span", { class: "target-name" }, p ? p.name : name(target),
-        p && p.captain ? icon("star", "captain-mark") : null),
+        officeMarks(p)),
       why ? h("small", { class: "why" }, why) : null,
       count ? h("span", { class: "votes" },
         h("b", {}, String(count.n)),
         h("small", {}, votersText(view, prompt, count.voters, name),
-          count.bonus ? ` ${t("vote.bonus_raven", { n: count.bonus })}` : "")) : null);
+          count.bonus ? ` ${bonusText(prompt, count.bonus)}` : "")) : null);
     });
     body.push(h("div", { class: "targets" }, buttons));
     const actions = [];
@@ -218,10 +226,65 @@ export function renderPrompt(prompt, opts) {
   h("h2", { class: "prompt-title" }, title),
   opts.actingAs ? h("p", { class: "acting-as" }, icon("users"), " ", t("room.acting_as", { name: opts.actingAs })) : null,
   help ? h("p", { class: "prompt-help" }, help) : null,
-  body, status,
+  // A question whose step an invoked action set aside keeps its answers, and takes none until it resumes.
+  prompt.suspended ? [h("p", { class: "note note-suspended" }, icon("lock"), " ", t("ui.prompt_suspended")),
+    h("fieldset", { class: "suspended", disabled: true }, body)] : body,
+  status,
   // The step's countdown is on screen already; a prompt shows its own only when it ends at another time.
   prompt.deadline && !(view && view.step && view.step.deadline === prompt.deadline)
     ? countdown(prompt.deadline, view && view.step ? view.step.started : null, view && view.paused) : null);
+}
+
+/** A whole number from `min` to `max` (coins): typed, or moved one by one with − and +, then sent. */
+function numberField(prompt, opts, mine, submit) {
+  const key = `${prompt.id}:${opts.seat}:number`;
+  const sel = opts.selection;
+  const clamp = (n) => Math.min(prompt.max, Math.max(prompt.min, n));
+  if (!sel.has(key)) sel.set(key, typeof mine === "number" ? mine : clamp(0));
+  const value = () => sel.get(key);
+  const step = (by) => {
+    sel.set(key, clamp(value() + by));
+    opts.rerender();
+  };
+  const range = t("ui.number_range", { min: prompt.min, max: prompt.max });
+  return h("div", { class: "number-field" },
+    h("div", { class: "number-row" },
+      h("button", { type: "button", class: "btn btn-big number-step", "data-step": "-1", "aria-label": t("ui.number_minus"),
+        disabled: value() <= prompt.min ? true : null, onclick: () => step(-1) }, "−"),
+      h("input", { type: "number", class: "number-input", id: `number-${prompt.id}`, inputmode: "numeric", step: 1,
+        min: prompt.min, max: prompt.max, value: value(), "aria-label": range,
+        oninput: (ev) => {
+          const n = Number.parseInt(ev.target.value, 10);
+          if (Number.isFinite(n)) sel.set(key, clamp(n));
+        } }),
+      h("button", { type: "button", class: "btn btn-big number-step", "data-step": "1", "aria-label": t("ui.number_plus"),
+        disabled: value() >= prompt.max ? true : null, onclick: () => step(1) }, "+")),
+    h("p", { class: "hint" }, range),
+    h("div", { class: "prompt-actions" }, h("button", { type: "button", class: "btn btn-primary btn-big submit",
+      onclick: () => submit(value()) }, t("ui.answer_send"))));
+}
+
+/** Free text (a law, a last message): at most `max` characters, at least `min` once trimmed, then sent. */
+function textField(prompt, opts, mine, submit) {
+  const key = `${prompt.id}:${opts.seat}:text`;
+  const sel = opts.selection;
+  if (!sel.has(key)) sel.set(key, typeof mine === "string" ? mine : "");
+  const count = (text) => t("ui.text_count", { n: [...text].length, max: prompt.max });
+  const short = (text) => text.trim().length < Math.max(1, prompt.min);
+  return h("div", { class: "text-field" },
+    h("textarea", { class: "text-answer", id: `text-${prompt.id}`, rows: 4, maxlength: prompt.max,
+      placeholder: t("ui.text_placeholder"), "aria-label": t(`prompt.${prompt.step}`),
+      oninput: (ev) => {
+        sel.set(key, ev.target.value);
+        const field = ev.target.parentNode;
+        const counter = field && field.querySelector(".text-count");
+        if (counter) counter.textContent = count(ev.target.value);
+        const send = field && field.querySelector(".submit");
+        if (send) send.disabled = short(ev.target.value);
+      } }, sel.get(key)),
+    h("small", { class: "text-count" }, count(sel.get(key))),
+    h("div", { class: "prompt-actions" }, h("button", { type: "button", class: "btn btn-primary btn-big submit",
+      disabled: short(sel.get(key)) ? true : null, onclick: () => submit(sel.get(key).trim()) }, t("ui.answer_send"))));
 }
 
 /** "Why? (optional)": a line said with one's vote, kept while it is typed, sent with the vote or on its own. */
@@ -258,14 +321,14 @@ export function tallyPanel(view, prompt, name) {
     h("h3", {}, t(`pstep.${prompt.step}`)),
     rows.length ? h("ul", { class: "tally-rows" }, rows.map(([target, count]) =>
       h("li", { "data-key": `t${target}` }, h("b", {}, name(target)), h("span", { class: "count" }, String(count.n)),
-        h("small", {}, votersText(view, prompt, count.voters, name), count.bonus ? ` ${t("vote.bonus_raven", { n: count.bonus })}` : ""))))
+        h("small", {}, votersText(view, prompt, count.voters, name), count.bonus ? ` ${bonusText(prompt, count.bonus)}` : ""))))
       : h("p", { class: "muted" }, t("ui.no_votes")),
     reasonsList(prompt, name),
     waiting.length ? h("p", { class: "muted small" }, t("ui.waiting_for", { names: listNames(waiting, name) })) : null,
     weighted(view, prompt) ? h("p", { class: "hint" }, t("vote.weighted_help")) : null);
 }
 
-/** Whether a ballot of this vote counts more than one (the captain's). */
+/** Whether a ballot of this vote counts more than one (an office holder's, say). */
 function weighted(view, prompt) {
   const weights = (view && view.tallies && view.tallies[prompt.id] && view.tallies[prompt.id].weights) || {};
   return Object.values(weights).some((w) => w > 1);
@@ -286,7 +349,7 @@ export const optionalPrompt = (p) => (typeof p.optional === "boolean" ? p.option
 /** Whether a question is waiting for this viewer's answer. */
 export function waitingFor(v, p) {
   const me = v.me ? String(v.me.seat) : null;
-  return p.mine && !optionalPrompt(p) && me !== null && !(String(p.as ?? me) in (p.answers || {}));
+  return p.mine && !optionalPrompt(p) && !p.suspended && me !== null && !(String(p.as ?? me) in (p.answers || {}));
 }
 
 export { hook };

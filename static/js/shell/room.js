@@ -7,6 +7,7 @@ import { $, h, icon, patch, qrNode, show, toast } from "./dom.js";
 import { has, listNames, prettyCode, rejectionText, roleName, t } from "./i18n.js";
 import { eventList, JournalMark, namer, promptIndex } from "./journal.js";
 import { notifyButton, notifyIfAway } from "./notify.js";
+import { officeBadges } from "./offices.js";
 import { renderPrompt, tallyPanel, verdictPanel, waitingFor } from "./prompts.js";
 import { api, Connection, showStatus, mjKey, publicBase, seatKey, store, takeFragment } from "./net.js";
 import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
@@ -445,6 +446,13 @@ function defaultEndDetails(v, ctx, winners) {
 }
 
 // -- the village: who sits where ---------------------------------------------------------------------------------
+
+/** The cards of another seat this viewer knows: each slot's (`cards`, several a seat), else the one `role`. */
+function knownCards(p) {
+  if (p.cards) return Object.values(p.cards).filter(Boolean);
+  return p.role ? [p.role] : [];
+}
+
 function village(v, ctx) {
   const players = v.players || [];
   const alive = players.filter((p) => p.alive).length;
@@ -456,9 +464,10 @@ function village(v, ctx) {
       class: ["player", !p.alive && "dead", p.me && "me"], "data-seat": p.seat, "data-key": `s${p.seat}` },
     h("span", { class: "pname" }, p.name, p.me ? h("small", {}, ` (${t("ui.you")})`) : null),
     h("span", { class: "pmarks" },
-      p.captain ? h("span", { class: "badge badge-captain", title: t("ui.captain") }, icon("star"), t("ui.captain")) : null,
+      officeBadges(p),
       hook("marks", null, v, p, ctx),
-      p.role && !p.me ? h("span", { class: ["badge", "role-chip", hook("roleChipClass", null, p.role)] }, roleName(p.role)) : null,
+      p.me ? null : knownCards(p).map((card) => h("span", { class: ["badge", "role-chip", hook("roleChipClass", null, card)] },
+        roleName(card))),
       !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)))),
   ];
 }

@@ -7,7 +7,7 @@ player is kept equal to their current camp (pseudo-roles `serpent` / `innocent`)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
@@ -31,6 +31,9 @@ class Soupcons(Ruleset):
     max_players = 6
     options_model = Options
     roles = ROLES
+    # Its pages (app/web/rulesets.py): the table and console, its home page at /soupcons and its card on "/".
+    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "mj": "soupcons_mj.html", "home": "soupcons_home.html",
+                                       "home_card": "_soupcons_card.html"}
 
     def check_composition(self, state: GameState) -> None:
         if state.composition:

@@ -10,8 +10,10 @@ from pydantic import ValidationError
 
 from app.engine.chat import SELF
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.core import COMMANDS
 from app.engine.errors import Rejected
-from app.engine.model import MJ, GameState, Prompt
+from app.engine.model import MJ, ROLE, Command, GameState, Prompt
+from app.engine.options import engine_options
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
 from app.engine.rulesets.thiercelieux import asks, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
@@ -33,6 +35,9 @@ from app.engine.rulesets.thiercelieux.roles import (
     wolfish,
     wolves_for,
 )
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, spare_cards, upgrade
+from app.engine.rulesets.thiercelieux.state import Thiercelieux as OwnState
+from app.engine.views import still_acting
 
 
 class Thiercelieux(Ruleset):
@@ -40,13 +45,29 @@ class Thiercelieux(Ruleset):
     min_players = 5
     max_players = 40
     options_model = Options
+    state_model = OwnState
+    offices = (CAPTAIN,)
     roles = ROLES
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
+    host_plays_option = "host_plays"  # set by the room's creation with `play_as` (app/web/rulesets.py)
 
     def mj_sees_all(self, state: GameState) -> bool:
         # Automatic mode with a host who plays: the MJ token is the host's, and shows only what a spectator sees.
         return not state.options.get("host_plays")
+
+    def sees_all(self, state: GameState, seat: int) -> bool:
+        # The room may let the dead see every card (`dead_see_all`), once they have nothing left to do.
+        if not state.options.get("dead_see_all"):
+            return False
+        seats = state.seats_of(seat)
+        return not any(state.players[s].alive for s in seats) and not still_acting(state, seats)
+
+    def mj_threads(self, state: GameState) -> bool:
+        return not state.options.get("host_plays")  # a host who plays is no MJ to talk to
+
+    def upgrade_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        return upgrade(data)
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -151,7 +172,7 @@ class Thiercelieux(Ruleset):
             return [plain(r) for r in suggested(n)][:n] + ["villageois"] * n
         return suggested(n)
 
-    def public_role(self, state: GameState, seat: int) -> str | None:
+    def public_role(self, state: GameState, seat: int, slot: str = ROLE) -> str | None:
         # The small complication's power card lies face up (004).
         return state.players[seat].role if state.options.get("cards") == "small" else None
 
@@ -174,7 +195,7 @@ class Thiercelieux(Ruleset):
         for role, count in Counter(comp).items():
             if ROLES[role].unique and count > 1:
                 raise Rejected("role_twice", f"There can be only one {role}.", role=role)
-        for role, count in Counter(state.options.get("preassigned", {}).values()).items():
+        for role, count in Counter(engine_options(state).preassigned.values()).items():
             if count > comp.count(role):
                 raise Rejected("preassigned_missing", f"{role} is pre-assigned but not in the composition.",
                                role=role)
@@ -190,7 +211,7 @@ class Thiercelieux(Ruleset):
     def deal_multi_card(self, ctx: Ctx) -> None:
         s = ctx.s
         players = s.by_position()
-        preset = {int(k): v for k, v in s.options.get("preassigned", {}).items()}
+        preset = {int(k): v for k, v in engine_options(s).preassigned.items()}
         rest = list(s.composition)
         for role in preset.values():
             rest.remove(role)
@@ -230,13 +251,13 @@ class Thiercelieux(Ruleset):
                 raise Rejected("role_twice", f"There can be only one {role}.", role=role)
         if not any(is_wolf(r) for r in comp):
             raise Rejected("no_wolf", "A game needs at least one Loup-Garou.")
-        preset = Counter(state.options.get("preassigned", {}).values())
+        preset = Counter(engine_options(state).preassigned.values())
         for role, count in preset.items():
             if count > counts.get(role, 0):
                 raise Rejected("preassigned_missing", f"{role} is pre-assigned but not in the composition.",
                                role=role)
         seats = {*state.players, *characters.second_seats(state)}  # second characters may be pre-assigned too
-        for seat in state.options.get("preassigned", {}):
+        for seat in engine_options(state).preassigned:
             if not seat.isdigit() or int(seat) not in seats:
                 raise Rejected("no_such_seat", f"There is no seat {seat} to pre-assign.", seat=seat)
 
@@ -250,7 +271,7 @@ class Thiercelieux(Ruleset):
             flow.begin_night(ctx)
             return
         deck = list(s.composition)
-        preset = {int(k): v for k, v in s.options.get("preassigned", {}).items()}
+        preset = {int(k): v for k, v in engine_options(s).preassigned.items()}
         for role in preset.values():
             deck.remove(role)
         deck = ctx.shuffle(deck)
@@ -313,32 +334,45 @@ class Thiercelieux(Ruleset):
         flow.kill(ctx, seat, cause)
         flow.won_now(ctx)
 
-    def set_captain(self, ctx: Ctx, seat: int | None) -> None:
+    def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
         if seat is not None and not ctx.s.players[seat].alive:
             raise Rejected("dead", "A dead player cannot be captain.")
         flow.set_captain(ctx, seat)
 
-    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int) -> str | None:
+    def command(self, ctx: Ctx, command: Command) -> None:
+        if command.type == "set_captain":
+            # The MJ's command of older pages: `set_office` with the office named.
+            COMMANDS["set_office"](ctx, command.model_copy(update={"args": {**command.args, "office": CAPTAIN}}))
+            return
+        super().command(ctx, command)
+
+    def mj_view(self, state: GameState) -> dict[str, Any]:
+        return {"spare_cards": spare_cards(state), "lovers": lovers(state)}
+
+    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         me = state.players.get(viewer)
         if me is None:
             return None
-        target = state.players[seat]
-        if wolfish(me) and wolfish(target):
+        cards = seat_cards(state)
+        my_role, my_wolf, my_camp = cards[viewer]
+        role, wolf, camp = cards[seat]
+        if my_wolf and wolf:
             # 001: the other wolves believe the Loup Blanc is one of theirs; converts show as wolves too.
-            disguised = target.role in WHITE_WOLVES and me.role not in WHITE_WOLVES
-            return target.role if is_wolf(target.role) and not disguised else "loup-garou"
-        if camp_of(me) == VAMPIRES and camp_of(target) == VAMPIRES:
-            return target.role if target.role == "vampire" else "vampire"
-        if camp_of(me) == HAMSTERS and camp_of(target) == HAMSTERS:
-            return target.role
-        if seat in me.tags.get("masons", []):
+            disguised = role in WHITE_WOLVES and my_role not in WHITE_WOLVES
+            return role if is_wolf(role) and not disguised else "loup-garou"
+        if my_camp == VAMPIRES and camp == VAMPIRES:
+            return role if role == "vampire" else "vampire"
+        if my_camp == HAMSTERS and camp == HAMSTERS:
+            return role
+        tags = me.tags
+        if seat in tags.get("masons", ()):
             return "franc-macon"
-        if me.tags.get("lover") == seat and "lover_role" in me.tags:
-            return str(me.tags["lover_role"])
-        seen = me.tags.get("seen", {})
-        if str(seat) in seen:
+        if tags.get("lover") == seat and "lover_role" in tags:
+            return str(tags["lover_role"])
+        seen = tags.get("seen")
+        if seen and str(seat) in seen:
             return str(seen[str(seat)])
-        if seat in me.tags.get("pf_seen", []):
+        if seat in tags.get("pf_seen", ()):
             return "loup-garou"
         return None
 
@@ -432,14 +466,14 @@ class Thiercelieux(Ruleset):
                     channels[name] = (members, {*(members if state.phase == "night" else []), MJ})
             pack = [s for s in living if wolfish(state.players[s])]
             channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
-            lovers = [s for s in state.lovers if s in living and state.players[s].tags.get("lover") is not None]
-            if len(lovers) == 2:
-                channels["lovers"] = (lovers, {*lovers, MJ})
+            couple = [s for s in lovers(state) if s in living and state.players[s].tags.get("lover") is not None]
+            if len(couple) == 2:
+                channels["lovers"] = (couple, {*couple, MJ})
             if "chaman" in state.composition:
                 # 001: the dead speak to the Chaman only through the MJ, who relays or refuses.
                 dead = [p.seat for p in state.players.values() if not p.alive]
                 channels["chaman"] = ([SELF], {*dead})
-            if characters.enabled(state) and state.options.get("dead_chat", True):
+            if characters.enabled(state) and engine_options(state).dead_chat:
                 # Two characters each (004): the dead's own channel is for players out of the game; one whose
                 # other character lives would carry what the dead say (and with dead_see_all, know) to the living.
                 gone = [s for s, p in state.players.items() if not any(
@@ -452,8 +486,13 @@ class Thiercelieux(Ruleset):
             return []
         return [(seat, "wolves-peek") for seat in state.living() if self._peek(state, seat) is not None]
 
-    def hears_the_dead(self, state: GameState) -> list[int]:
-        return [p.seat for p in state.by_position() if p.alive and p.role == "chaman" and has_power(state, p)]
+    def relay_to(self, state: GameState, channel: str) -> tuple[str, list[int]] | None:
+        """001: the dead speak to the Chaman (channel "chaman") only through the MJ, who passes their words on to
+        him ("spirits") or keeps them."""
+        if channel != "chaman":
+            return None
+        chamans = [p.seat for p in state.by_position() if p.alive and p.role == "chaman" and has_power(state, p)]
+        return "spirits", chamans
 
     @staticmethod
     def _peek(state: GameState, seat: int) -> dict[str, int] | None:
@@ -465,6 +504,14 @@ class Thiercelieux(Ruleset):
         if pf_prompt is None or pf_prompt.step != "petite-fille-peek" or pf_prompt.answers.get(seat) is not True:
             return None
         return {str(k): v for k, v in tally(state.prompts[wolves_pid]).items()}
+
+
+def seat_cards(state: GameState) -> dict[int, tuple[str | None, bool, str]]:
+    """seat -> (card, wakes with the wolves, camp): what every viewer's projection asks of every seat, once per
+    version of the state."""
+    found: dict[int, tuple[str | None, bool, str]] = state.remember(
+        "seat_cards", lambda: {s: (p.role, wolfish(p), camp_of(p)) for s, p in state.players.items()})
+    return found
 
 
 THIERCELIEUX = register(Thiercelieux())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from app.engine.context import Ctx
 from app.engine.model import GameState
+from app.engine.rulesets.thiercelieux.state import captain
 
 SECOND = " · 2"
 
@@ -47,7 +48,7 @@ def one_per_player(state: GameState, seats: list[int]) -> list[int]:
     chosen: dict[int, int] = {}
     for seat in seats:
         player = state.player_of(seat)
-        if player not in chosen or seat == state.captain:
+        if player not in chosen or seat == captain(state):
             chosen[player] = seat
     kept = set(chosen.values())
     return [seat for seat in seats if seat in kept]

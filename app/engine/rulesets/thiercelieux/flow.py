@@ -32,6 +32,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers
 
 
 def opt(ctx: Ctx, key: str) -> Any:
@@ -137,11 +138,11 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     p = s.players[seat]
     if not p.alive:
         return
-    died: dict[str, Any] = {"seat": seat, "cause": cause, "role": p.role}
+    died: dict[str, Any] = {}
     if s.options.get("cards", "one") != "one":
         # 004's complications: the dead show every card, the hidden camp included.
         died.update(second_role=p.tags.get("second_role"), wolf=wolfish(p))
-    ctx.emit("died", died)
+    ctx.died(seat, cause, **died)
     ctx.emit("flag", {"key": "last_dead", "value": seat})
     source = source or cause
     if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not s.flags.get("captain_named"):
@@ -170,18 +171,19 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     queue = list(s.queue)
     if holds(p, "chasseur") and has_power(s, p):
         queue.append({"kind": "hunter", "seat": seat})
-    if s.captain == seat:
+    if captain(s) == seat:
+        # The captain's office falls vacant; the dying captain names his successor (a queued consequence).
         queue.append({"kind": "successor", "seat": seat})
-        ctx.emit("captain", {"seat": None})
+        ctx.emit("office", {"office": CAPTAIN, "seat": None})
     if queue != s.queue:
         ctx.emit("queue", {"queue": queue}, to=[])
-    if seat in s.lovers:
-        partner = next(x for x in s.lovers if x != seat)
+    if seat in lovers(s):
+        partner = next(x for x in lovers(s) if x != seat)
         kill(ctx, partner, "grief")
 
 
 def set_captain(ctx: Ctx, seat: int | None) -> None:
-    ctx.emit("captain", {"seat": seat})
+    ctx.emit("office", {"office": CAPTAIN, "seat": seat})
     if seat is not None:
         ctx.announce("new_captain", seat=seat)
 
@@ -232,9 +234,9 @@ def finish_consequence(ctx: Ctx) -> None:
 # -- victory ---------------------------------------------------------------------------------------------------
 def mixed_couple(state: GameState) -> bool:
     """A couple across camps (003: a wolf and a villager) has its own goal: to be the last two alive."""
-    if len(state.lovers) != 2:
+    if len(lovers(state)) != 2:
         return False
-    a, b = (camp_of(state.players[x]) for x in state.lovers)
+    a, b = (camp_of(state.players[x]) for x in lovers(state))
     return a != b
 
 
@@ -244,20 +246,20 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
     alive = state.living()
     if not alive:
         return None, []
-    lovers = set(state.lovers)
+    couple = set(lovers(state))
     for seat in alive:
         if players[seat].role == "joueur-de-flute":
             # 001: the piper wins at once, alone, when every other living player is charmed (his lover apart).
-            partner = next((x for x in lovers if x != seat), None) if seat in lovers else None
+            partner = next((x for x in couple if x != seat), None) if seat in couple else None
             if all(players[x].tags.get("charmed") for x in alive if x not in (seat, partner)):
                 return PIPER, [seat]
     mixed = mixed_couple(state)
     cupid = [p.seat for p in players.values() if p.role == "cupidon"] if state.options.get("cupid_with_lovers") else []
-    if mixed and lovers <= set(alive) and set(alive) <= lovers | set(cupid):
-        return LOVERS, sorted({*lovers, *cupid})
+    if mixed and couple <= set(alive) and set(alive) <= couple | set(cupid):
+        return LOVERS, sorted({*couple, *cupid})
     if len(alive) == 1 and camp_of(players[alive[0]]) in SOLO:
         return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
-    apart = (lovers if mixed else set()) | set(cupid if mixed else [])
+    apart = (couple if mixed else set()) | set(cupid if mixed else [])
     camps = [camp_of(players[x]) for x in alive]
     if not THREATS & set(camps):
         return VILLAGE, sorted(p.seat for p in players.values() if camp_of(p) == VILLAGE and p.seat not in apart)
@@ -337,7 +339,7 @@ def day_main(ctx: Ctx) -> None:
         schedule = forum_schedule(ctx)
         setp(ctx, "schedule", schedule)
         ctx.announce("day_schedule", None, **schedule)
-    if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and ctx.s.captain is None \
+    if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and captain(ctx.s) is None \
             and not ctx.s.flags.get("captain_elected") and opt(ctx, "captain_mode") == "election":
         living = ctx.s.living()
         if schedule is not None:
@@ -479,8 +481,8 @@ def tallies(s: GameState, sees_all: bool) -> dict[str, dict[str, dict[str, int]]
 
 def vote_weights(s: GameState) -> dict[int, int]:
     """Ballots that count more than one: the living captain's, twice (001, 003, 004), unless the room says not."""
-    captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
-    return {captain: 2} if captain is not None and s.options.get("captain_double", True) else {}
+    seat = living_captain(s)
+    return {seat: 2} if seat is not None and s.options.get("captain_double", True) else {}
 
 
 def vote_bonus(s: GameState, prompt: Prompt) -> dict[int, int]:
@@ -507,7 +509,7 @@ def finish_vote(ctx: Ctx) -> None:
     prompts = ctx.step_prompts()
     prompt = prompts[0]
     round_ = s.pending.get("vote_round", 1)
-    captain = s.captain if s.captain is not None and s.players[s.captain].alive else None
+    chief = living_captain(s)
     counts = vote_count(s, prompt)
     raven = s.flags.get("raven")
     if raven is not None and round_ == 1:
@@ -522,7 +524,7 @@ def finish_vote(ctx: Ctx) -> None:
     if len(tied) == 1:
         condemn(ctx, tied[0])
         return
-    cap_pick = (prompt.answers.get(captain) or [None])[0] if captain is not None else None
+    cap_pick = (prompt.answers.get(chief) or [None])[0] if chief is not None else None
     if opt(ctx, "tie_rule") == "revote" and round_ == 1:
         cap_pick = None  # 004: a tie means a second round, whatever the captain voted
     if cap_pick in tied:
@@ -532,7 +534,7 @@ def finish_vote(ctx: Ctx) -> None:
         # The captain voted for someone else: he chooses among the tied (001).
         ctx.open_step("captain-tiebreak", float(opt(ctx, "reaction")))
         setp(ctx, "tied", tied)
-        ctx.open_prompt(step="captain-tiebreak", kind="pick", to=[captain], options=tied, min=1, max=1)
+        ctx.open_prompt(step="captain-tiebreak", kind="pick", to=[chief], options=tied, min=1, max=1)
     elif round_ == 1:
         ctx.announce("tie_revote", seats=tied)
         open_vote(ctx, tied, 2)
@@ -691,11 +693,11 @@ def vote_refusals(state: GameState, seat: int) -> tuple[str | None, dict[int, st
     if shield is not None:
         out.setdefault(shield, "shielded")
     if state.options.get("cupid_no_vote_lovers") and any(p.role == "cupidon" for p in mine):
-        for lover in state.lovers:
+        for lover in lovers(state):
             out.setdefault(lover, "cupid_vote")
     for p in mine:
         beloved = p.tags.get("lover")
-        if p.seat in state.lovers and beloved in state.lovers:
+        if p.seat in lovers(state) and beloved in lovers(state):
             out.setdefault(beloved, "lover_vote")
     return None, out
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
 from app.engine.rulesets.thiercelieux.roles import has_power, holds, is_wolf, wolfish
+from app.engine.rulesets.thiercelieux.state import lovers, spare_cards
 
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
 # (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
@@ -81,7 +82,7 @@ def answer_of(ctx: Ctx, pid: str | None, seat: int) -> object:
 # -- Voleur (first night): may swap with one of the two spare cards; must take a wolf if both are wolves. --------
 def voleur_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "voleur"):
-        cards = ctx.s.spare_cards
+        cards = spare_cards(ctx.s)
         options = ["0", "1"] if all(is_wolf(c) for c in cards) else ["keep", "0", "1"]
         p = ctx.open_prompt(step="voleur", kind="choice", to=[seat], options=options, info={"cards": cards})
         setp(ctx, "voleur_prompt", p.id)
@@ -102,11 +103,11 @@ def voleur_close(ctx: Ctx) -> None:
     if choice == "keep":
         return
     i = int(str(choice))
-    cards = list(ctx.s.spare_cards)
+    cards = list(spare_cards(ctx.s))
     new_role = cards[i]
     cards[i] = "voleur"
     ctx.emit("spare_cards", {"cards": cards}, to=MJ_ONLY)
-    ctx.emit("role_set", {"seat": seat, "role": new_role}, to=[seat])
+    ctx.set_card(seat, new_role)
     ctx.announce("thief_swapped", to=[seat], role=new_role)
 
 
@@ -152,7 +153,7 @@ def cupidon_close(ctx: Ctx) -> None:
 
 
 def amoureux_open(ctx: Ctx) -> None:
-    a, b = [*ctx.s.lovers, None, None][:2]
+    a, b = [*lovers(ctx.s), None, None][:2]
     if a is None or b is None:
         return
     # The lovers wake, recognise each other and go back to sleep; they do not learn each other's role.

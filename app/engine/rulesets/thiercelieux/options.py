@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
+
+from app.engine.options import EngineOptions
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
 
-class Options(BaseModel):
+class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
     model_config = ConfigDict(extra="forbid")
 
     moderation: Literal["mj", "auto"] = "auto"
@@ -28,8 +30,6 @@ class Options(BaseModel):
     allow_abstain: bool = True
     dead_see_all: bool = False
     village_readers: Literal["all", "living"] = "all"  # who reads the village's day chat
-    dead_chat: bool = True  # the dead talk among themselves
-    preassigned: dict[str, str] = Field(default_factory=dict)
     # A night step lasts a time drawn when it opens, whatever its holder does (flow.night_step_range): live, in
     # [plausible_min, plausible_max] (unset: 40 % and two thirds of night_step), half as long again for a pack, at
     # most night_step; in a forum game, night_step.
@@ -47,7 +47,6 @@ class Options(BaseModel):
     day_end: str = Field("21:30", pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
     vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
     vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
-    afk_after: int = Field(0, ge=0, le=100)  # missed prompts in a row before a player is flagged to the MJ (0: off)
     # Roles and variants of 001 and 004 (docs/rules/thiercelieux.md says where each comes from).
     night_order_custom: list[str] | None = None  # the MJ's own order of night steps
     night_parallel: bool = False  # DESIGN: independent night steps ask their questions together (night.PARALLEL)

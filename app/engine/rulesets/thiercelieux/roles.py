@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from app.engine.model import GameState, Player
-from app.engine.ruleset import Role
+from app.engine.ruleset import Role as BaseRole
+
+
+@dataclass(frozen=True)
+class Role(BaseRole):
+    wolf: bool = False  # wakes with the wolves, seen as a wolf
+
+    def info(self) -> dict[str, Any]:
+        return {**super().info(), "wolf": self.wolf}
+
 
 VILLAGE = "village"
 WOLVES = "wolves"

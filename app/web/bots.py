@@ -1,4 +1,5 @@
-"""HTTP routes of the `soupcons` tables: seat and unseat server-played bots (docs/protocol.md, "Soupçons")."""
+"""Seat and unseat bots the server plays (docs/protocol.md, "Bots"), in a room whose ruleset has a `bots` option
+(app/rooms/bots.py refuses the others with `no_bots`)."""
 
 from __future__ import annotations
 

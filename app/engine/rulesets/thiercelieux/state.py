@@ -1,0 +1,67 @@
+"""What a Thiercelieux game keeps beyond the engine's general state: the lovers, the Voleur's spare cards, and the
+captain as the office "captain". Its own events are handled here (`lovers`, `spare_cards`, and `captain`, the event
+older logs hold for the office)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from pydantic import Field
+
+from app.engine.evolve import handles
+from app.engine.model import GameState, RulesetState
+
+KEY = "thiercelieux"
+CAPTAIN = "captain"  # the office (GameState.offices): the Capitaine of 001/003, the maire of 004
+
+
+class Thiercelieux(RulesetState):
+    lovers: list[int] = Field(default_factory=list)  # the couple Cupidon (or the MJ) chose, once chosen
+    spare_cards: list[str] = Field(default_factory=list)  # the two cards in the middle with a Voleur (MJ only)
+
+
+def own(state: GameState) -> Thiercelieux:
+    return cast(Thiercelieux, state.own)
+
+
+def lovers(state: GameState) -> list[int]:
+    return own(state).lovers
+
+
+def spare_cards(state: GameState) -> list[str]:
+    return own(state).spare_cards
+
+
+def captain(state: GameState) -> int | None:
+    return state.holder(CAPTAIN)
+
+
+def living_captain(state: GameState) -> int | None:
+    seat = captain(state)
+    return seat if seat is not None and state.players[seat].alive else None
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot written when the captain, the lovers and the spare cards were fields of every game state."""
+    captain_seat = data.pop("captain", None)
+    own_data = {"lovers": data.pop("lovers", []), "spare_cards": data.pop("spare_cards", [])}
+    if captain_seat is not None:
+        data["offices"] = {**data.get("offices", {}), CAPTAIN: captain_seat}
+    data.setdefault("own", own_data)
+    return data
+
+
+@handles("lovers", ruleset=KEY)
+def _lovers(s: GameState, d: dict[str, Any]) -> None:
+    own(s).lovers = list(d["seats"])
+
+
+@handles("spare_cards", ruleset=KEY)
+def _spare(s: GameState, d: dict[str, Any]) -> None:
+    own(s).spare_cards = list(d["cards"])
+
+
+@handles("captain", ruleset=KEY)
+def _captain(s: GameState, d: dict[str, Any]) -> None:
+    """Older logs: the captain had an event of his own; it is the office now (`office`)."""
+    s.offices[CAPTAIN] = d.get("seat")
