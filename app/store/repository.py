@@ -197,19 +197,25 @@ async def events_after(x: Executor, after: dict[str, int]) -> dict[str, list[Eve
     return out
 
 
-async def append_events(conn: Executor, appends: Sequence[Append]) -> None:
-    """Write what a batch of commands decided, each statement once for the whole batch. The writer has locked the
-    rooms' rows (``lock_rooms``) in the same transaction; the guarded ``last_seq`` update still checks that each
-    room is where it was expected (``SeqConflict``), and the primary key of ``events`` is the backstop."""
+async def append_events(conn: Executor, appends: Sequence[Append], channel: str | None = None,
+                        payloads: Sequence[str] = ()) -> None:
+    """Write what a batch of commands decided, each statement once for the whole batch, and queue the bus's
+    NOTIFYs (`payloads` on `channel`, PostgreSQL: delivered when, and only if, the transaction commits). The writer
+    has locked the rooms' rows (``lock_rooms``) in the same transaction; the guarded ``last_seq`` update still
+    checks that each room is where it was expected (``SeqConflict``), and the primary key of ``events`` is the
+    backstop."""
     if not appends:
         return
-    await _advance(conn, appends)
-    # The driver's own executemany, the JSON written here: SQLAlchemy's per-row parameter processing was a sixth of
-    # what a command cost (python -m app.rooms.loadtest, profiled).
     rows = [(a.room_id, a.expected + i, e["type"], json.dumps(e["data"]), e["at"], a.cid)
             for a in appends for i, e in enumerate(a.events, start=1)]
-    if rows:
-        await (await _connection(conn)).exec_driver_sql(_INSERT_EVENTS[_dialect(conn)], rows)
+    if _dialect(conn) == "postgresql":
+        await _write_pg(conn, appends, rows, channel, payloads)
+    else:
+        await _advance(conn, appends)
+        # The driver's own executemany, the JSON written here: SQLAlchemy's per-row parameter processing was a
+        # sixth of what a command cost (python -m app.rooms.loadtest, profiled).
+        if rows:
+            await (await _connection(conn)).exec_driver_sql(_INSERT_EVENTS_SQLITE, rows)
     for a in appends:
         await upsert_seats(conn, a.room_id, a.seats)
     snaps = [{"room_id": a.room_id, "seq": a.seq, "state": a.snapshot} for a in appends if a.snapshot is not None]
@@ -219,10 +225,39 @@ async def append_events(conn: Executor, appends: Sequence[Append]) -> None:
                                                       set_={"state": stmt.excluded.state}), snaps)
 
 
-_INSERT_EVENTS = {
-    "postgresql": "INSERT INTO events (room_id, seq, type, data, at, cid) VALUES ($1, $2, $3, $4, $5, $6)",
-    "sqlite": "INSERT INTO events (room_id, seq, type, data, at, cid) VALUES (?, ?, ?, ?, ?, ?)",
-}
+# PostgreSQL: the rooms moved, the events inserted and the NOTIFYs queued by one statement, one round trip (three
+# statements were three round trips and a fifth of what PostgreSQL's backend spent on a batch). Data-modifying
+# CTEs all run whatever the outer query reads; the NOTIFYs run because it counts them. The events go in only if
+# every room was where it was expected (else `SeqConflict`, and the caller's rollback drops the NOTIFYs).
+_WRITE_PG = text(
+    "WITH v AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:expected AS int[]), CAST(:seqs AS int[]), "
+    "CAST(:deadlines AS float8[]), CAST(:finished AS bool[])) AS v(id, expected, seq, deadline, finished)), "
+    "moved AS (UPDATE rooms SET last_seq = v.seq, deadline_at = v.deadline, finished = v.finished FROM v "
+    "WHERE rooms.id = v.id AND rooms.last_seq = v.expected RETURNING rooms.id), "
+    "added AS (INSERT INTO events (room_id, seq, type, data, at, cid) "
+    "SELECT r, s, t, CAST(d AS json), a, c FROM unnest(CAST(:e_rooms AS text[]), CAST(:e_seqs AS int[]), "
+    "CAST(:e_types AS text[]), CAST(:e_data AS text[]), CAST(:e_at AS float8[]), CAST(:e_cids AS text[])) "
+    "AS e(r, s, t, d, a, c) WHERE (SELECT count(*) FROM moved) = :n), "
+    "told AS (SELECT pg_notify(CAST(:channel AS text), p) FROM unnest(CAST(:payloads AS text[])) AS p) "
+    "SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM told)")
+
+
+async def _write_pg(x: Executor, appends: Sequence[Append], rows: list[tuple[Any, ...]], channel: str | None,
+                    payloads: Sequence[str]) -> None:
+    columns = list(zip(*rows, strict=True)) if rows else [()] * 6
+    result = await x.execute(_WRITE_PG, {
+        "n": len(appends), "ids": [a.room_id for a in appends], "expected": [a.expected for a in appends],
+        "seqs": [a.seq for a in appends], "deadlines": [None if a.finished else a.deadline for a in appends],
+        "finished": [a.finished for a in appends],
+        "e_rooms": list(columns[0]), "e_seqs": list(columns[1]), "e_types": list(columns[2]),
+        "e_data": list(columns[3]), "e_at": list(columns[4]), "e_cids": list(columns[5]),
+        "channel": channel or "", "payloads": list(payloads) if channel else []})
+    moved = result.scalar_one()
+    if moved != len(appends):
+        raise SeqConflict(appends[0].room_id if len(appends) == 1 else "(one of a batch)", appends[0].expected)
+
+
+_INSERT_EVENTS_SQLITE = "INSERT INTO events (room_id, seq, type, data, at, cid) VALUES (?, ?, ?, ?, ?, ?)"
 _ADVANCE_SQLITE = "UPDATE rooms SET last_seq = ?, deadline_at = ?, finished = ? WHERE id = ? AND last_seq = ?"
 
 
@@ -230,30 +265,13 @@ async def _connection(x: Executor) -> AsyncConnection:
     return await x.connection() if isinstance(x, AsyncSession) else x
 
 
-# One statement for the batch that says which rooms it moved: `RETURNING` the rows it matched (PostgreSQL; asyncpg's
-# executemany counts nothing) or the rows executemany changed in all (SQLite, whose RETURNING and UPDATE … FROM
-# are too recent for every host).
-_ADVANCE_PG = text(
-    "UPDATE rooms SET last_seq = v.seq, deadline_at = v.deadline, finished = v.finished "
-    "FROM unnest(CAST(:ids AS text[]), CAST(:expected AS int[]), CAST(:seqs AS int[]), "
-    "CAST(:deadlines AS float8[]), CAST(:finished AS bool[])) AS v(id, expected, seq, deadline, finished) "
-    "WHERE rooms.id = v.id AND rooms.last_seq = v.expected RETURNING rooms.id")
-
-
 async def _advance(x: Executor, appends: Sequence[Append]) -> None:
-    """Move each room's `last_seq` from `expected` to its new value, with its deadline; `SeqConflict` if a room
-    was not where it was expected."""
-    deadlines = [None if a.finished else a.deadline for a in appends]
-    if _dialect(x) == "postgresql":
-        result = await x.execute(_ADVANCE_PG, {
-            "ids": [a.room_id for a in appends], "expected": [a.expected for a in appends],
-            "seqs": [a.seq for a in appends], "deadlines": deadlines, "finished": [a.finished for a in appends]})
-        moved = len(result.all())
-    else:
-        result = await (await _connection(x)).exec_driver_sql(_ADVANCE_SQLITE, [
-            (a.seq, d, a.finished, a.room_id, a.expected) for a, d in zip(appends, deadlines, strict=True)])
-        moved = result.rowcount
-    if moved != len(appends):
+    """SQLite: move each room's `last_seq` from `expected` to its new value, with its deadline; `SeqConflict` if a
+    room was not where it was expected (the rows executemany changed in all: SQLite's RETURNING and UPDATE … FROM
+    are too recent for every host)."""
+    result = await (await _connection(x)).exec_driver_sql(_ADVANCE_SQLITE, [
+        (a.seq, None if a.finished else a.deadline, a.finished, a.room_id, a.expected) for a in appends])
+    if result.rowcount != len(appends):
         raise SeqConflict(appends[0].room_id if len(appends) == 1 else "(one of a batch)", appends[0].expected)
 
 
@@ -266,13 +284,3 @@ async def latest_snapshot(x: Executor, room_id: str) -> Any:
         .where(SNAPSHOTS.c.room_id == room_id).order_by(SNAPSHOTS.c.seq.desc()).limit(1)
     )
     return result.first()
-
-
-# ---------------------------------------------------------------- the bus
-
-
-async def notify(conn: Executor, channel: str, payloads: Sequence[str]) -> None:
-    """PostgreSQL only: NOTIFYs delivered when (and only if) the transaction commits."""
-    if payloads and _dialect(conn) == "postgresql":
-        await conn.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                           {"channel": channel, "payloads": list(payloads)})

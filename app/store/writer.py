@@ -206,9 +206,8 @@ class Lane:
                     if append is not None:
                         appends.append(append)
                 if appends:
-                    await repo.append_events(conn, appends)
-                    if self.channel is not None:
-                        await repo.notify(conn, self.channel, notify_payloads(self.process, appends))
+                    await repo.append_events(conn, appends, self.channel,
+                                             notify_payloads(self.process, appends) if self.channel else ())
             committed = True
         except Exception as exc:
             log.warning("a transaction of %d commands failed: %s", len(batch), exc)
