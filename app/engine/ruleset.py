@@ -148,6 +148,13 @@ class Ruleset:
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
         return {}
 
+    def answer_view(self, state: GameState, viewer: int | str) -> tuple[frozenset[str], dict[str, Any]] | None:
+        """After answers alone (a vote): the keys of `view_extra` that answers can have changed in this state, and
+        their values for `viewer` (a key of the set missing from the values is gone from the view); None when any
+        key may have changed (then `view_extra` is computed whole). A vote then skips what only other events change
+        (a seat's own secrets) for each of the room's viewers."""
+        return None
+
     def mj_view(self, state: GameState) -> dict[str, Any]:
         """The ruleset's own bookkeeping for an MJ who sees all (the spare cards, the lovers)."""
         return {}

@@ -5,6 +5,7 @@ Nothing else sends game data out. A viewer is a seat number, "mj", or "spectator
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.engine.model import MJ, Event, GameState, Player, Prompt
@@ -287,13 +288,14 @@ def extra_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]
 # twelve no longer recomputes who knows whose card twelve times over. tests/test_view_parts.py checks, after every
 # command of random games of each ruleset, that the refreshed view equals a whole one for every viewer.
 EVERYTHING = "*"
+ANSWERS = "answers"  # the prompts, and what the ruleset derives from their answers (`Ruleset.answer_view`)
 EFFECTS: dict[str, frozenset[str]] = {
     "said": frozenset(),
     "hidden": frozenset(),
     "announce": frozenset(),
     "override": frozenset(),
     "rng": frozenset(),
-    "answered": frozenset({"prompts"}),
+    "answered": frozenset({ANSWERS}),
     "timer": frozenset({"mj"}),
 }
 BASE_KEYS = frozenset({"ruleset", "phase", "night", "day", "step", "paused", "options", "composition", "players",
@@ -311,29 +313,52 @@ def effects(events: list[Event]) -> frozenset[str]:
     return frozenset(out)
 
 
-def view_parts(state: GameState, viewer: Viewer, parts: frozenset[str]) -> dict[str, Any]:
+def view_parts(state: GameState, viewer: Viewer, parts: frozenset[str]) -> tuple[dict[str, Any], frozenset[str] | None]:
     """The top-level keys of the viewer's view that events which changed only `parts` can have changed, computed
-    again (the whole view when `parts` holds EVERYTHING). When the prompts changed, the ruleset's own keys are
-    all here: one missing from the result is gone from the view."""
+    again (the whole view when `parts` holds EVERYTHING), and the ruleset's keys that were all computed again
+    (None: all of them): one of those missing from the result is gone from the view."""
     if EVERYTHING in parts:
-        return view(state, viewer)
+        return view(state, viewer), None
     out: dict[str, Any] = {}
-    if "prompts" in parts:
+    scope: frozenset[str] | None = frozenset()
+    if "prompts" in parts or ANSWERS in parts:
         sees_all = omniscient(state, viewer)
         mine = state.seats_of(viewer)
         out["prompts"] = prompts_part(state, viewer, sees_all, mine)
-        out.update(extra_part(state, viewer, sees_all, mine))
+        answered = None
+        if "prompts" not in parts:
+            answered = get_ruleset(state.ruleset).answer_view(state, MJ if sees_all else SPECTATOR
+                                                              if viewer == MJ else viewer)
+        if answered is None:
+            out.update(extra_part(state, viewer, sees_all, mine))
+            scope = None
+        else:
+            scope, values = answered
+            out.update(values)
     if "mj" in parts and viewer == MJ and omniscient(state, viewer):
         out["mj"] = mj_part(state)
-    return out
+    return out, scope
 
 
 def refresh(state: GameState, viewer: Viewer, previous: dict[str, Any], parts: frozenset[str]) -> dict[str, Any]:
     """The viewer's whole view after such events, from its view before them (what a client holding `previous`
     gets by applying the hub's patch)."""
-    fresh = view_parts(state, viewer, parts)
+    fresh, scope = view_parts(state, viewer, parts)
     if EVERYTHING in parts:
         return fresh
-    out = {k: v for k, v in previous.items() if k in BASE_KEYS or "prompts" not in parts or k in fresh}
+    dropped = set(gone(previous, fresh, parts, scope))
+    out = {k: v for k, v in previous.items() if k not in dropped}
     out.update(fresh)
     return out
+
+
+def gone(previous: Mapping[str, Any], fresh: Mapping[str, Any], parts: frozenset[str],
+         scope: frozenset[str] | None) -> list[str]:
+    """The keys of a viewer's previous view that are gone from it, given what `view_parts` returned."""
+    if EVERYTHING in parts:
+        return [k for k in previous if k not in fresh]
+    if "prompts" not in parts and ANSWERS not in parts:
+        return []
+    if scope is not None:  # only the ruleset's keys that were computed again can have gone
+        return [k for k in scope if k in previous and k not in fresh]
+    return [k for k in previous if k not in fresh and k not in BASE_KEYS]

@@ -26,7 +26,8 @@ from typing import Any, Protocol
 import orjson
 
 from app.engine import Event, event_visible, view
-from app.engine.views import BASE_KEYS, EVERYTHING, effects, omniscient, public_event, view_parts
+from app.engine.views import effects, omniscient, public_event, view_parts
+from app.engine.views import gone as dropped
 from app.rooms.service import Room
 
 log = logging.getLogger("veillee.hub")
@@ -245,15 +246,14 @@ class Hub:
             self._send(conn, room, "sync", full, len(full), base=0)
             return
         visible = [e for e in events if event_visible(e, conn.viewer, room.state)]
-        fresh = view_parts(room.state, conn.viewer, parts)
-        whole = EVERYTHING in parts
+        fresh, scope = view_parts(room.state, conn.viewer, parts)
         patch: dict[str, str] = {}
         for key, value in fresh.items():
             text = self._text(value, shared)
             if conn.sections.get(key) != text:
                 patch[key] = text
         # Keys gone from the view: any, after a whole view; the ruleset's own parts, after they were recomputed.
-        gone = [k for k in conn.sections if k not in fresh and (whole or ("prompts" in parts and k not in BASE_KEYS))]
+        gone = dropped(conn.sections, fresh, parts, scope)
         if not visible and not patch and not gone:
             return
         conn.sections.update((k, sys.intern(v)) for k, v in patch.items())

@@ -377,20 +377,32 @@ class Thiercelieux(Ruleset):
         return None
 
     def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
-        out: dict[str, Any] = {"public": state.remember("public_marks", lambda: self._public(state))}
-        # The live count of the votes, weighted as their end counts them (the captain's ballot twice…).
+        out: dict[str, Any] = {"public": state.remember("public_marks", lambda: self._public(state)),
+                               **self._answers(state, viewer)}
         if viewer == MJ:
-            out["tallies"] = flow.tallies(state, True)
-            # What the pages must not decide themselves: each seat's camp, and per question the options the rules
-            # refuse and the lines to read with it (asks.py).
+            # What the pages must not decide themselves: each seat's camp (and with the questions, asks.py).
             out["camps"] = state.remember("camps", lambda: {str(s): camp_of(p) for s, p in state.players.items()})
-            out.update(state.remember("asks", lambda: asks.asks(state, None)))
             return out
-        out["tallies"] = state.remember("public_tallies", lambda: flow.tallies(state, False))
-        if isinstance(viewer, int) and viewer in state.players:
-            every = state.remember("asks", lambda: asks.asks(state, None))  # once per version, for all seats
-            out.update(asks.for_seats(state, every, state.seats_of(viewer)))
         return self._secrets(state, viewer, out)
+
+    def answer_view(self, state: GameState, viewer: int | str) -> tuple[frozenset[str], dict[str, Any]] | None:
+        # By day an answer (a ballot) changes the tallies and what the rules refuse; a seat's secrets and the public
+        # marks follow other events. At night the Petite Fille's peek follows the pack's answers: everything.
+        if state.phase != "day" or (isinstance(viewer, int) and len(state.seats_of(viewer)) > 1):
+            return None
+        return ANSWER_KEYS, self._answers(state, viewer)
+
+    @staticmethod
+    def _answers(state: GameState, viewer: int | str) -> dict[str, Any]:
+        """The keys that follow the answers: the live count of the votes, weighted as their end counts them (the
+        captain's ballot twice…), and per question the options the rules refuse and the lines to read (asks.py)."""
+        every = state.remember("asks", lambda: asks.asks(state, None))  # once per version, for all seats
+        if viewer == MJ:
+            return {"tallies": flow.tallies(state, True), **every}
+        out = {"tallies": state.remember("public_tallies", lambda: flow.tallies(state, False))}
+        if isinstance(viewer, int) and viewer in state.players:
+            out.update(asks.for_seats(state, every, state.seats_of(viewer)))
+        return out
 
     @staticmethod
     def _public(state: GameState) -> dict[str, Any]:
@@ -514,4 +526,5 @@ def seat_cards(state: GameState) -> dict[int, tuple[str | None, bool, str]]:
     return found
 
 
+ANSWER_KEYS = frozenset({"tallies", "disabled", "notes"})  # `Thiercelieux._answers`'s
 THIERCELIEUX = register(Thiercelieux())
