@@ -1,7 +1,9 @@
-"""The engine alone: `simulate`-style 12-player games a second, and the memory of one finished game.
+"""The engine alone: `simulate`-style 12-player games a second, the memory of one finished game, and what one
+command costs the engine in each ruleset that seats 12 (a Reptiliens command must cost no more than a
+Thiercelieux one).
 
 Measured in a process of its own, importing `app` from the tree under test (`cwd`), so the figure belongs to the
-same code as the server's. The script uses only `app.sim.play`, which every version of the server has.
+same code as the server's. The script uses only `app.sim.play` (and `Game.do`), which every version of the server has.
 """
 
 from __future__ import annotations
@@ -29,10 +31,38 @@ game = play("thiercelieux", 7, memory_players)
 after = tracemalloc.take_snapshot()
 size = sum(s.size_diff for s in after.compare_to(before, "filename"))
 tracemalloc.stop()
+# What a command costs the engine (apply: decide and fold), per ruleset that seats 12, over simulated games.
+import app.sim as sim
+from app.engine.errors import Rejected
+from app.engine.ruleset import get_ruleset
+fold = sim.Game.do
+spent, count = [0.0], [0]
+def timed(self, cmd):
+    t = time.process_time()
+    try:
+        return fold(self, cmd)
+    finally:
+        spent[0] += time.process_time() - t
+        count[0] += 1
+sim.Game.do = timed
+per_command = {}
+for key in ("thiercelieux", "reptiliens"):
+    try:
+        rules = get_ruleset(key)
+    except Rejected:  # a tree from before that ruleset
+        continue
+    if not rules.min_players <= players <= rules.max_players:
+        continue
+    play(key, 998, players)
+    spent[0], count[0] = 0.0, 0
+    for i in range(max(5, games // 4)):
+        play(key, 3000 + i, players)
+    per_command[key] = {"commands": count[0], "us_per_command": spent[0] / count[0] * 1e6}
+sim.Game.do = fold
 print(json.dumps({"games": games, "players": players, "seconds": took, "cpu_seconds": cpu,
                   "games_per_s": games / took, "games_per_cpu_s": games / cpu, "events_per_s": events / took,
                   "memory_game_players": memory_players, "memory_game_events": len(game.events),
-                  "memory_game_kib": size / 1024}))
+                  "memory_game_kib": size / 1024, "per_command": per_command}))
 """
 
 

@@ -729,7 +729,9 @@ def figures(run: dict[str, Any]) -> dict[str, Any]:
     if run.get("engine"):
         e = run["engine"]
         out["engine"] = {"games_per_s": rnd(e["games_per_s"]), "events_per_s": rnd(e["events_per_s"], 0),
-                         "memory_40_player_game_kib": rnd(e["memory_game_kib"], 0)}
+                         "memory_40_player_game_kib": rnd(e["memory_game_kib"], 0),
+                         **{f"us_per_command_{key}": rnd(c["us_per_command"], 1)
+                            for key, c in e.get("per_command", {}).items()}}
     return out
 
 
@@ -782,7 +784,8 @@ async def one_run(cfg: Config, work: Path, index: int) -> dict[str, Any]:
     say(f"run {index + 1}/{cfg.runs}")
     run["engine"] = e = await engine_figures(cfg.engine_games, cwd=cfg.server_dir)
     say(f"  engine: {e['games_per_s']:.1f} games/s of 12 players, {e['events_per_s']:.0f} events/s; "
-        f"a finished 40-player game {e['memory_game_kib']:.0f} KiB")
+        f"a finished 40-player game {e['memory_game_kib']:.0f} KiB; a command: "
+        + ", ".join(f"{k} {c['us_per_command']:.0f} µs" for k, c in e.get("per_command", {}).items()))
     run["small"] = {}
     smalls: list[tuple[str, str, str | None]] = []
     if "ceiling" in cfg.systems:
@@ -958,4 +961,10 @@ def table(results: list[dict[str, Any]]) -> str:
     for fig, _, first in columns:
         engine.append(_cell(_leaf(fig, "engine.games_per_s")) if first else "")
     lines.append("| " + " | ".join(engine) + " |")
+    for key in ("thiercelieux", "reptiliens"):
+        row = [f"engine: µs of CPU a command, {key} (12 players)"]
+        for fig, _, first in columns:
+            row.append(_cell(_leaf(fig, f"engine.us_per_command_{key}")) if first else "")
+        if any(row[1:]):
+            lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
