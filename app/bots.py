@@ -6,12 +6,17 @@ import random
 from typing import Any
 
 
-def random_answer(prompt: dict[str, Any], rnd: random.Random, me: int | None = None) -> Any:
-    """A random well-formed answer to a prompt as a view shows it; the engine may still reject it on a rule."""
+def random_answer(prompt: dict[str, Any], rnd: random.Random, me: int | None = None,
+                  seen: dict[str, Any] | None = None) -> Any:
+    """A random well-formed answer to a prompt as a view shows it; the engine may still reject it on a rule. The
+    whole view (`seen`), when given, may say which answers the rules allow (`secrets.show_legal`, Reptiliens)."""
     kind = prompt["kind"]
     if kind == "confirm":
         return rnd.random() < 0.5
     if kind == "choice":
+        legal = ((seen or {}).get("secrets") or {}).get("show_legal")
+        if legal and set(legal) <= set(prompt["options"]):
+            return rnd.choice(legal)
         return rnd.choice(prompt["options"])
     if kind == "number":
         return rnd.randint(prompt["min"], prompt["max"])

@@ -46,15 +46,21 @@ class Game:
         self.do(Command(type="tick", by=SYSTEM, at=self.at))
 
 
-def bot_round(game: Game, rnd: random.Random, skip: float = 0.1) -> None:
-    """Every seat with an open prompt answers (or, sometimes, stays silent) from its own view."""
+def bot_round(game: Game, rnd: random.Random, skip: float = 0.1, invoke: float = 0.02) -> None:
+    """Every seat with an open prompt answers (or, sometimes, stays silent) from its own view; now and then a seat
+    uses a power its view says it may invoke (`secrets.invocable`)."""
     state: GameState = game.state
     for seat in [p.seat for p in state.players.values() if p.controller is None]:  # people, not characters
-        for prompt in view(game.state, seat)["prompts"]:
+        seen = view(game.state, seat)
+        powers = (seen.get("secrets") or {}).get("invocable") or []
+        if powers and rnd.random() < invoke:
+            game.try_do(Command(type="invoke", by=seat, at=game.at, args={"power": rnd.choice(powers)}))
+            seen = view(game.state, seat)
+        for prompt in seen["prompts"]:
             if not prompt["mine"] or str(prompt["as"]) in prompt["answers"] or rnd.random() < skip:
                 continue
             for _ in range(4):
-                answer = random_answer(prompt, rnd, prompt["as"])
+                answer = random_answer(prompt, rnd, prompt["as"], seen)
                 cmd = Command(type="answer", by=seat, at=game.at, args={"prompt": prompt["id"], "answer": answer})
                 if game.try_do(cmd):
                     break
@@ -84,6 +90,7 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
     rules = get_ruleset(ruleset)
     rnd = random.Random(seed)
     wins: Counter[str] = Counter()
+    dealt: Counter[str] = Counter()
     finished = errors = 0
     for i in range(games):
         n = players or rnd.randint(rules.min_players, min(rules.max_players, 18))
@@ -95,10 +102,12 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
             print(f"game {i}: error {type(exc).__name__}: {exc}")
             continue
         finished += 1
+        dealt.update(e.data["role"] for e in game.events if e.type == "role_set" and e.data.get("original"))
         result = game.state.result or {}
         wins[str(result.get("camp"))] += 1
         print(f"game {i}: {n} players, {game.state.night} nights, {game.state.day} days, winner {result.get('camp')}")
-    return {"games": games, "finished": finished, "errors": errors, "wins": dict(wins)}
+    never = sorted(set(rules.roles) - set(dealt))
+    return {"games": games, "finished": finished, "errors": errors, "wins": dict(wins), "never_dealt": never}
 
 
 if __name__ == "__main__":  # pragma: no cover

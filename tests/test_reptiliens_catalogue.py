@@ -17,6 +17,7 @@ import pytest
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import cards as C
 from app.engine.rulesets.reptiliens import offices as O
+from app.engine.rulesets.reptiliens import texts as X
 from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.calendar import FRI, MON, SAT, SUN, THU, TUE, WED, Step, Weekday
 
@@ -578,7 +579,7 @@ def expected_keys() -> set[str]:
     steps = [s.key for d in K.NIGHT_DAYS for s in K.NIGHTS[d]] + [s.key for s in K.OPENING]
     keys |= {f"step.{k}" for k in [*steps, *K.DAY_STEPS, *K.FESTIVAL_STEPS]}
     keys |= {f"office.{o.key}" for o in O.OFFICES} | {f"office.{v.key}" for o in O.OFFICES for v in o.variants}
-    return keys | set(V.TEXT_KEYS)
+    return keys | set(V.TEXT_KEYS) | set(X.TEXT_KEYS)  # the ruleset's own announcements, steps, causes
 
 
 def test_fr_and_en_have_the_same_keys_and_placeholders() -> None:

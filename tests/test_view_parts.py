@@ -72,3 +72,12 @@ def test_refreshed_views_equal_whole_views_in_random_thiercelieux_games(seed: in
 def test_refreshed_views_equal_whole_views_in_random_soupcons_games(seed: int) -> None:
     game = play_checked("soupcons", seed, 3 + seed, {}, None)
     assert Checked.checked > 50 and game.state.day >= 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_refreshed_views_equal_whole_views_in_random_reptiliens_games(seed: int) -> None:
+    rnd = random.Random(seed)
+    n = rnd.randint(6, 9)
+    composition, options = get_ruleset("reptiliens").random_setup(n, rnd)
+    game = play_checked("reptiliens", seed, n, options, composition)
+    assert Checked.checked > 100 and game.state.night >= 1

@@ -201,7 +201,8 @@ _BUILTIN_LOADED = False
 def _load_builtin() -> None:
     global _BUILTIN_LOADED
     # Importing a ruleset package registers it.
-    # soupcons (seed 002)
+    # soupcons (seed 002), reptiliens (seed 000)
+    import app.engine.rulesets.reptiliens
     import app.engine.rulesets.soupcons
     import app.engine.rulesets.thiercelieux  # noqa: F401
 

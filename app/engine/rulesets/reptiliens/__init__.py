@@ -1,0 +1,158 @@
+"""`reptiliens`: Les Reptiliens de Quinte-Bourg (seed 000): two cards a seat (a camp card and a specialty card),
+houses and nights by the day of the week, actions invoked at any moment. docs/rules/reptiliens.md maps each rule
+to its code.
+
+The modules: `cards`, `calendar`, `offices`, `places`, `attacks`, `victory` (pure data and rules); `options`,
+`state` (the typed state and its events), `setup` (composition, deal), `steps` (the registry of step handlers),
+`opening` (§11), `nights` (the night's powers), `week` (the driver), `day` (§12's day), `invoke` (§2), `fates`
+(deaths, the end), `seen` (what each viewer knows), `talk` (chat).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from app.engine.context import Ctx
+from app.engine.errors import Rejected
+from app.engine.model import MJ, Command, GameState, Prompt
+from app.engine.ruleset import Role, Ruleset, register
+from app.engine.rulesets.reptiliens import fates, invoke, nights, opening, seen, setup, talk, week  # noqa: F401
+from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
+from app.engine.rulesets.reptiliens.cards import ANNOUNCED
+from app.engine.rulesets.reptiliens.offices import OFFICES
+from app.engine.rulesets.reptiliens.options import Options
+from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, own
+from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
+from app.engine.rulesets.reptiliens.steps import STEPS, setv
+
+
+class Reptiliens(Ruleset):
+    key = KEY
+    min_players = 6
+    max_players = 40
+    options_model = Options
+    state_model = OwnState
+    slots = (CAMP, SPECIALTY)
+    offices = tuple(o.key for o in OFFICES)
+    roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
+    other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
+
+    # -- set-up ---------------------------------------------------------------------------------------------
+    def suggested_composition(self, players: int) -> list[str]:
+        return setup.suggested(players)
+
+    def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
+        return setup.random_setup(players, rnd)
+
+    def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
+        camp, specialty = setup.split(composition)
+        warnings: list[dict[str, Any]] = []
+        if len(camp) == players:
+            warnings.append({"code": "rp-no-spare", "players": players})  # every camp card is dealt: no doubt
+        if len(specialty) < players:
+            warnings.append({"code": "rp-few-specialties", "missing": players - len(specialty)})
+        reptilians = sum(1 for k in camp if setup.ROLES[k].reptilian)
+        return {"warnings": warnings, "balance": reptilians, "spares": max(0, len(camp) - players)}
+
+    def check_composition(self, state: GameState) -> None:
+        setup.check(state)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "nights": {day: [{"key": s.key, "actors": list(s.actors), "group": s.group, "moves": s.moves,
+                              "in_progress": STEPS[s.key].in_progress} for s in steps]
+                       for day, steps in NIGHTS.items()},
+            "opening": [s.key for s in OPENING],
+            "day_steps": list(DAY_STEPS),
+            "festival_steps": list(FESTIVAL_STEPS),
+            "announced": list(ANNOUNCED),
+            "in_progress": sorted(k for k, h in STEPS.items() if h.in_progress),
+        }
+
+    # -- play -----------------------------------------------------------------------------------------------
+    def start(self, ctx: Ctx) -> None:
+        s = ctx.s
+        ctx.announce("game_started", players=len(s.players))
+        setv(ctx, "street", [p.seat for p in s.by_position()])  # houses in seat order (RULES-NOTES)
+        setv(ctx, "carnage", bool(s.options.get("carnage")))
+        for p in s.by_position():
+            fates.set_coins(ctx, p.seat, 1)  # §7 "En début de partie, chacun reçoit une pièce."
+        if s.options.get("draws") != "mj":
+            setup.deal(ctx)
+        week.begin_game(ctx)
+
+    def finish_step(self, ctx: Ctx) -> None:
+        week.finish_step(ctx)
+
+    def restart_phase(self, ctx: Ctx) -> None:
+        week.restart_phase(ctx)
+
+    def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
+        if prompt.step == invoke.SHOW_ANSWERS_STEP:
+            invoke.validate(state, seat, answer)
+
+    def invoke(self, ctx: Ctx, seat: int, power: str, args: dict[str, Any]) -> None:
+        invoke.invoke(ctx, seat, power)
+
+    def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
+        fates.kill(ctx, seat, cause)
+        fates.check(ctx)
+
+    def turned_on_death(self, state: GameState, seat: int, cause: str) -> list[str]:
+        return [CAMP]  # §9 "vous devez retourner une de vos cartes"; the choice is part 2's
+
+    def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
+        """The MJ gives an office (part 2 brings vacancy, succession and rotation, §6)."""
+        ctx.emit("office", {"office": office, "seat": seat})
+        fates.check(ctx)  # three offices may win the Souris, the Détectives, the Mathématiciens
+
+    def command(self, ctx: Ctx, command: Command) -> None:
+        if command.type == "rp-carnage":
+            self._carnage(ctx, command)
+        elif command.type == "rp-converse":
+            self._converse(ctx, command)
+        else:
+            super().command(ctx, command)
+
+    @staticmethod
+    def _carnage(ctx: Ctx, command: Command) -> None:
+        """§7 "Mode carnage", switched by the MJ."""
+        if command.by != MJ:
+            raise Rejected("mj_only", "Only the game master can do that.")
+        on = command.args.get("on")
+        if not isinstance(on, bool):
+            raise Rejected("bad_answer", "Say on (true) or off (false).")
+        setv(ctx, "carnage", on)
+        ctx.announce("rp-carnage-on" if on else "rp-carnage-off")
+
+    @staticmethod
+    def _converse(ctx: Ctx, command: Command) -> None:
+        """§1 Sunday: a player opens a conversation with anyone; every living player may read it."""
+        s = ctx.s
+        other = command.args.get("with")
+        if not own(s).festival or not isinstance(command.by, int) or command.by not in s.players:
+            raise Rejected("wrong_phase", "Conversations open at the Sunday festival.")
+        if (not isinstance(other, int) or isinstance(other, bool) or other not in s.players or other == command.by
+                or not s.players[other].alive or not s.players[command.by].alive):
+            raise Rejected("no_such_seat", "Choose another living player.")
+        pair = sorted([command.by, other])
+        if pair in own(s).conversations:
+            raise Rejected("already_open", "This conversation is open already.", channel=talk.festival_channel(pair))
+        ctx.emit("rp-conversation", {"seats": pair})
+
+    # -- what each viewer sees ------------------------------------------------------------------------------
+    def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = CAMP) -> str | None:
+        return seen.known_card(state, viewer, seat, slot)
+
+    def view_extra(self, state: GameState, viewer: int | str) -> dict[str, Any]:
+        return seen.view_extra(state, viewer)
+
+    def mj_view(self, state: GameState) -> dict[str, Any]:
+        return {"reptiliens": seen.mj_part(state)} if state.phase != "lobby" else {}
+
+    def chat_channels(self, state: GameState) -> dict[str, tuple[list[int] | None, set[int | str]]]:
+        return talk.channels(state)
+
+
+REPTILIENS = register(Reptiliens())

@@ -1,0 +1,143 @@
+"""Deaths and the end of the game (seed 000 §3, §4 Amoureux, §7, §9; RULES-NOTES "Amoureux", "End of the game").
+
+A death turns one card (part 1: the camp card; the dying player's choice of ghost, spirit or inheritance is part
+2's, through `death_choice`), leaves the coins to an heir to come, and may take a lover with it. The couple has
+one spare life: its first death is announced and undone, no card turned; the next kills both. After every death,
+conversion, charm and show the ruleset asks `victory.stops` on facts built from its state; when the game stops,
+`victory.winners` gives every seat's result, kept in the state's `result` for the end screen.
+"""
+
+from __future__ import annotations
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.model import GameState
+from app.engine.rulesets.reptiliens import victory as V
+from app.engine.rulesets.reptiliens.cards import CAMP_BY_KEY, CARD_BY_KEY
+from app.engine.rulesets.reptiliens.offices import OFFICE_BY_KEY
+from app.engine.rulesets.reptiliens.state import CAMP, own
+from app.engine.rulesets.reptiliens.steps import setv
+
+# The cause a `died` event shows everyone. A night death reads the same whatever killed (§2: "indiscernable des
+# victimes d'une attaque"); the real cause goes to the MJ alone.
+NIGHT = "rp-nuit"
+KILLED = "rp-mise-a-mort"  # a kill by invocation, by day
+EXECUTED = "rp-execution"
+GRIEF = "rp-chagrin"
+RADIANT = "rp-conversion-radieuse"  # Shéhérazade dies of her story
+SHAME = "rp-honte"  # Poirot dies of shame
+PUBLIC_CAUSES = (NIGHT, KILLED, EXECUTED, GRIEF, RADIANT, SHAME)
+
+
+def coins_of(state: GameState, seat: int) -> int:
+    """A seat's fortune, what it paid tonight included (everyone sees that at dawn: `settle_owed`)."""
+    o = own(state)
+    return o.night.owed.get(seat, o.coins.get(seat, 0))
+
+
+def settle_owed(ctx: Ctx) -> None:
+    """The coins an Assassin paid in the night leave the table for all to see in the morning, not before (his
+    invocation was anonymous)."""
+    for seat, coins in sorted(own(ctx.s).night.owed.items()):
+        set_coins(ctx, seat, coins)
+    setv(ctx, "night.owed", {})
+
+
+def set_coins(ctx: Ctx, seat: int, coins: int, estate: int | None = None) -> None:
+    """Fortunes are public (RULES-NOTES) unless the room hides them: then the holder alone learns his."""
+    data: dict[str, int] = {"seat": seat, "coins": coins}
+    if estate is not None:
+        data["estate"] = estate
+    ctx.emit("rp-coins", data, to=[seat] if ctx.s.options.get("hide_fortunes") else None)
+
+
+def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
+    """`seat` dies now of `cause` (one of PUBLIC_CAUSES, or "mj"); `why` is the real cause, told to the MJ. False
+    when a lover's spare life undid it."""
+    s = ctx.s
+    if not s.players[seat].alive:
+        return False
+    ctx.announce("rp-cause", to=MJ_ONLY, seat=seat, cause=why or cause)
+    couple = own(s).lovers
+    if seat in couple and own(s).spare_life:
+        # §4 "on le croyait mort, mais ... il est revenu à la vie": everyone saw it, no card turned.
+        setv(ctx, "spare_life", False)
+        ctx.announce("rp-faux-mort", seat=seat)
+        return False
+    ctx.died(seat, cause)
+    if cause == EXECUTED:
+        ctx.emit("rp-executed", {"seat": seat})
+    coins = coins_of(ctx.s, seat)
+    if coins:
+        set_coins(ctx, seat, 0, own(ctx.s).estate + coins)  # §7 "Un mort ne garde jamais son argent"
+    for prompt in list(s.prompts.values()):
+        if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
+            ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
+    death_choice(ctx, seat)
+    if seat in couple:
+        partner = next(x for x in couple if x != seat)
+        kill(ctx, partner, GRIEF)  # §4 "son amoureux meurt de chagrin dans la foulée"
+    return True
+
+
+def death_choice(ctx: Ctx, seat: int) -> None:
+    """Part 2 (§9): the dead choose to become a ghost or a spirit, or to pass their specialty on. Part 1: a dead
+    player counts as a ghost (for the Résurrection) and turns his camp card."""
+
+
+def doom(ctx: Ctx, seat: int, why: str) -> None:
+    """Killed at night: he acts no more, and dies at dawn, named then with no cause (§2)."""
+    night = own(ctx.s).night
+    if ctx.s.players[seat].alive and seat not in {x for x, _ in night.dying}:
+        setv(ctx, "night.dying", [*night.dying, [seat, why]])
+
+
+def dawn_deaths(ctx: Ctx) -> None:
+    """The night's dead, named in the morning: the attack's victims and the kills by invocation alike."""
+    for seat, why in own(ctx.s).night.dying:
+        kill(ctx, int(seat), NIGHT, str(why))
+    setv(ctx, "night.dying", [])
+
+
+# -- the end ----------------------------------------------------------------------------------------------------
+def facts(state: GameState) -> V.Facts:
+    o = own(state)
+    held: dict[int, list[str]] = {}
+    for office, seat in state.offices.items():
+        if seat is not None and office in OFFICE_BY_KEY:
+            held.setdefault(seat, []).append(office)
+    seats = []
+    for p in state.by_position():
+        card = p.card(CAMP)
+        found = CARD_BY_KEY.get(card or "")
+        if card is None or found is None:
+            continue
+        show = o.shows.get(p.seat)
+        seats.append(V.Seat(
+            seat=p.seat, card=card, alive=p.alive, lover=p.seat in o.lovers,
+            converted=tuple(o.converted.get(p.seat, ())),
+            personal=tuple(c for c in o.personal.get(p.seat, ()) if c in found.personal_victories),
+            offices=tuple(held.get(p.seat, ())), coins=coins_of(state, p.seat), charmed=p.seat in o.charmed,
+            executed=p.seat in o.executed, show=None if show is None else V.Show(show[0], show[1]),
+        ))
+    radiant = None if o.radiant is None else V.Radiant(o.radiant[0], o.radiant[1])
+    coins = sum(coins_of(state, seat) for seat in state.players) + o.estate
+    return V.Facts(tuple(seats), coins_in_game=coins, radiant=radiant, started=len(state.players))
+
+
+def check(ctx: Ctx) -> bool:
+    """Whether the game stops now; if so it ends, with every seat's result. Called after anything that may end it
+    (a death, an execution, a conversion, a charm, a show)."""
+    if ctx.s.phase not in ("night", "day"):
+        return ctx.s.phase == "ended"
+    found = facts(ctx.s)
+    stop = V.stops(found)
+    if stop is None:
+        return False
+    outcome = V.winners(found, stop)
+    camps = {p.seat: p.card(CAMP) for p in ctx.s.players.values()}
+    # The headline: the first camp whose victory stopped the game, else the first that won at the end.
+    headline = next((c for c in outcome.camps if CAMP_BY_KEY[c].stops_game), None) or next(iter(outcome.camps), None)
+    ctx.emit("ended", {"camp": headline, "winners": list(outcome.winners),
+                       "reason": "victory", "roles": {str(k): v for k, v in camps.items()}})
+    ctx.emit("rp-outcome", {"outcome": {**outcome.view(), "camp": headline}})
+    return True

@@ -1,0 +1,329 @@
+"""The night steps with real effects in this part (seed 000 §4, §5, §7, §9, §12), each registered in the step
+registry (steps.py) under the calendar's key; the others are registered as called, power in progress.
+
+Every step is called every night it exists; a step opens questions only for holders awake tonight, and lasts its
+drawn length whoever answers (week.py). What the steps decide is kept in `own.night` for the attack and the day.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.prompts import MJ_SEAT, team_choice
+from app.engine.rulesets.reptiliens import fates
+from app.engine.rulesets.reptiliens import places as P
+from app.engine.rulesets.reptiliens.attacks import PackChoice, PackDecision, pack_target, resolve_attack
+from app.engine.rulesets.reptiliens.calendar import Step
+from app.engine.rulesets.reptiliens.opening import pack_meets
+from app.engine.rulesets.reptiliens.state import own
+from app.engine.rulesets.reptiliens.steps import (
+    answer,
+    awake,
+    callers,
+    declare,
+    dying,
+    holder,
+    in_progress,
+    is_reptilian,
+    lovers,
+    pack,
+    prompt_of,
+    register,
+    remember_prompt,
+    setv,
+)
+
+ALPHA = "rp-reptilienne-alpha"
+
+
+def others(ctx: Ctx, seat: int) -> list[int]:
+    """The living players but `seat`. Those killed tonight stay among the options (named at dawn: leaving them
+    out would tell who died); picking one has no effect."""
+    return [x for x in ctx.s.living() if x != seat]
+
+
+def houses(ctx: Ctx) -> list[int]:
+    """Every house of the street, a dead owner's included (places.Street: a house stays)."""
+    return sorted(own(ctx.s).street)
+
+
+# -- the ghosts' militia (§9): called every night; part 2 makes ghosts --------------------------------------------
+def ghosts(state: Any) -> list[int]:
+    """The dead who chose to be ghosts (part 2, §9). None yet: a dead player counts as a ghost only for the
+    Résurrection."""
+    return []
+
+
+def milice_open(ctx: Ctx, step: Step) -> None:
+    team = ghosts(ctx.s)
+    if team:
+        # "Une même maison ne peut être défendue deux nuits de suite."
+        options = [h for h in houses(ctx) if h != own(ctx.s).defended]
+        prompt = ctx.open_prompt(step="rp-milice", kind="pick", to=team, options=options, min=1, max=1,
+                                 policy="team", visibility="addressees", dead_may_answer=True)
+        remember_prompt(ctx, "militia", prompt)
+
+
+def milice_close(ctx: Ctx, step: Step) -> None:
+    prompt = prompt_of(ctx, "militia")
+    if prompt is None:
+        return
+    picked = team_choice(prompt)
+    chief = ctx.s.holder("rp-chef-milice")  # §6: "Quand les fantômes n'arrivent pas à se décider ... il tranche"
+    if not picked and chief is not None:
+        picked = answer(prompt, chief)
+    if picked:
+        setv(ctx, "night.militia", picked[0])
+
+
+# -- the Reptilians' concertation (§4, §7) ------------------------------------------------------------------------
+def concertation_open(ctx: Ctx, step: Step) -> None:
+    # Every living Reptilian is asked, one killed tonight too (leaving him out would tell the pack); only the
+    # awake count. Those converted since the pack last woke meet it now.
+    team = [p.seat for p in ctx.s.by_position() if p.alive and is_reptilian(ctx.s, p.seat)]
+    if not team:
+        return
+    if any(set(team) - set(own(ctx.s).fellows.get(seat, {}).get("rp-reptiliens", [])) for seat in team):
+        pack_meets(ctx)
+    alpha = holder(ctx.s, ALPHA)
+    info = {"alpha": alpha} if alpha in team else {}
+    prompt = ctx.open_prompt(step="rp-concertation", kind="pick", to=team, options=houses(ctx), min=1, max=1,
+                             policy="team", visibility="addressees", info=info)
+    remember_prompt(ctx, "pack", prompt)
+    # §7: pointing at a fellow's house "avec l'index et l'auriculaire" aims at whoever squats there.
+    fingers = ctx.open_prompt(step="rp-concertation-squat", kind="confirm", to=team, visibility="addressees",
+                              optional=True)
+    remember_prompt(ctx, "fingers", fingers)
+
+
+def concertation_close(ctx: Ctx, step: Step) -> None:
+    prompt = prompt_of(ctx, "pack")
+    if prompt is None:
+        return
+    fingers = prompt_of(ctx, "fingers")
+    team = [x for x in prompt.to if awake(ctx.s, x)]
+    choices: dict[int, PackChoice | None] = {}
+    for seat in team:
+        pick = answer(prompt, seat)
+        choices[seat] = PackChoice(pick[0], answer(fingers, seat) is True) if pick else None
+    alpha = holder(ctx.s, ALPHA)
+    dead = alpha is not None and not (ctx.s.players[alpha].alive and alpha not in dying(ctx.s))
+    decision = pack_target(choices, alpha if alpha in team else None, alpha_dead=dead,
+                           no_attack_once_alpha_dead=bool(ctx.s.options.get("no_attack_once_alpha_dead")))
+    target = decision.target
+    setv(ctx, "night.pack", {"house": None if target is None else target.house,
+                             "squatter": bool(target and target.squatter), "decided_by": decision.decided_by,
+                             "failure": decision.failure})
+    if target is None:
+        ctx.announce("rp-pas-de-cible", to=team)
+    else:
+        ctx.announce("rp-cible-squat" if target.squatter else "rp-cible", to=team, seat=target.house)
+
+
+def decision_of(ctx: Ctx) -> PackDecision:
+    found = own(ctx.s).night.pack
+    if not found or found["house"] is None:
+        return PackDecision(None, failure=(found or {}).get("failure") or "no-choice")
+    return PackDecision(PackChoice(found["house"], found["squatter"]), found["decided_by"])
+
+
+# -- the Amoureux (§4): 30 seconds of gestures and the house; later they meet there --------------------------------
+def lovers_open(ctx: Ctx, step: Step) -> None:
+    couple = lovers(ctx.s)  # both, one killed tonight too: the other must not learn it before dawn
+    if len(couple) == 2:
+        # "Ils choisissent chez lequel des deux ils se retrouveront": both must agree.
+        prompt = ctx.open_prompt(step="rp-amoureux-signes", kind="pick", to=couple, options=sorted(couple),
+                                 min=1, max=1, policy="team", visibility="addressees")
+        remember_prompt(ctx, "lovers", prompt)
+
+
+def lovers_close(ctx: Ctx, step: Step) -> None:
+    prompt = prompt_of(ctx, "lovers")
+    choice = team_choice(prompt) if prompt is not None else None
+    if choice:
+        setv(ctx, "night.rendezvous", choice[0])
+
+
+def meet_close(ctx: Ctx, step: Step) -> None:
+    """§12 "Se retrouvent": they sleep together at the house they chose (each goes on his own, places.Rendezvous)."""
+    house = own(ctx.s).night.rendezvous
+    couple = own(ctx.s).lovers
+    if house is not None and len(couple) == 2:
+        first, second = (couple[0], couple[1]) if couple[0] == house else (couple[1], couple[0])
+        declare(ctx, "rendezvous", first=first, second=second, at=house)
+
+
+# -- the Marchand de sable and the Psychopathe / Toqué (§5) ----------------------------------------------------------
+def sleep(ctx: Ctx, seat: int) -> None:
+    """A heavy sleep until dawn: the target acts no more; the MJ taps his head (he learns it, not from whom)."""
+    night = own(ctx.s).night
+    if seat not in night.asleep:
+        setv(ctx, "night.asleep", [*night.asleep, seat])
+    ctx.announce("rp-sommeil-lourd", to=[seat])
+
+
+def one_target_open(role: str) -> Any:
+    def open_(ctx: Ctx, step: Step) -> None:
+        for seat in callers(ctx.s, step.actors):
+            prompt = ctx.open_prompt(step=step.key, kind="pick", to=[seat], options=others(ctx, seat), min=1, max=1)
+            remember_prompt(ctx, role, prompt)
+    return open_
+
+
+def picked(ctx: Ctx, role: str) -> tuple[int, int] | None:
+    """(who answered, the seat picked) for a one-person question still valid: alive, awake."""
+    prompt = prompt_of(ctx, role)
+    if prompt is None or not prompt.to:
+        return None
+    seat = prompt.to[0]
+    pick = answer(prompt, seat)
+    if not pick or not awake(ctx.s, seat):
+        return None
+    return seat, pick[0]
+
+
+def sandman_close(ctx: Ctx, step: Step) -> None:
+    found = picked(ctx, "sandman")
+    if found is not None:
+        declare(ctx, "sleep", sleeper=found[1])
+        sleep(ctx, found[1])
+
+
+def kidnap_close(ctx: Ctx, step: Step) -> None:
+    found = picked(ctx, "kidnapper")
+    if found is not None and found[1] not in {d.get("victim") for d in own(ctx.s).night.declarations}:
+        declare(ctx, "abduction", abductor=found[0], victim=found[1])
+        sleep(ctx, found[1])  # "La cible sera dans un sommeil lourd"
+
+
+# -- Orphée and the Sirène (§4): each charms a new person ------------------------------------------------------------
+def charm_open(ctx: Ctx, step: Step) -> None:
+    # "une nouvelle personne": new to him. He does not know whom the other musician charmed (§4 "Ils ne se
+    # connaissent pas"): charming one of hers again is a charm lost.
+    for seat in callers(ctx.s, step.actors):
+        mine = set(own(ctx.s).charms.get(seat, []))
+        options = [x for x in others(ctx, seat) if x not in mine]
+        if options:
+            prompt = ctx.open_prompt(step="rp-charme", kind="pick", to=[seat], options=options, min=1, max=1)
+            remember_prompt(ctx, f"charm:{seat}", prompt)
+
+
+def charm_close(ctx: Ctx, step: Step) -> None:
+    for role in [r for r in own(ctx.s).prompts if r.startswith("charm:")]:
+        found = picked(ctx, role)
+        if found is None:
+            continue
+        musician, target = found
+        setv(ctx, "charms", {**own(ctx.s).charms, musician: [*own(ctx.s).charms.get(musician, []), target]})
+        night = own(ctx.s).night.charmed
+        if target not in own(ctx.s).charmed and target not in night:
+            # The charmed learn it in the morning ("Chaque matin, le MJ appelle les charmés"): day.charmed_report.
+            setv(ctx, "night.charmed", [*night, target])
+
+
+# -- Laura de la Riponne (§5): never at home ---------------------------------------------------------------------------
+def squat_open(ctx: Ctx, step: Step) -> None:
+    for seat in callers(ctx.s, step.actors):
+        prompt = ctx.open_prompt(step="rp-squat", kind="pick", to=[seat],
+                                 options=[h for h in houses(ctx) if h != seat], min=1, max=1)
+        remember_prompt(ctx, "laura", prompt)
+
+
+def squat_close(ctx: Ctx, step: Step) -> None:
+    prompt = prompt_of(ctx, "laura")
+    if prompt is None or not prompt.to or not awake(ctx.s, prompt.to[0]) or not prompt.options:
+        return
+    seat = prompt.to[0]
+    pick = answer(prompt, seat)
+    # "Elle ne veut jamais dormir chez elle": silent, she still goes somewhere (docs: drawn).
+    house = pick[0] if pick else ctx.choice(list(prompt.options))
+    declare(ctx, "squat", squatter=seat, house=house)
+
+
+# -- the attack (§7) ------------------------------------------------------------------------------------------------
+def declarations(ctx: Ctx) -> list[P.Declaration]:
+    out: list[P.Declaration] = []
+    for d in own(ctx.s).night.declarations:
+        kind = d["kind"]
+        if kind == "sleep":
+            out.append(P.HeavySleep(d["sleeper"]))
+        elif kind == "abduction":
+            out.append(P.Abduction(d["abductor"], d["victim"]))
+        elif kind == "rendezvous":
+            out.append(P.Rendezvous(d["first"], d["second"], d["at"]))
+        elif kind == "squat":
+            out.append(P.Squat(d["squatter"], d["house"]))
+    return out
+
+
+def resolve(ctx: Ctx, choose: Any) -> tuple[P.Night, Any]:
+    """Where everyone sleeps, then the attack, on tonight's declarations and the pack's decision."""
+    s = ctx.s
+    gone = dying(s)
+    living = [x for x in s.living() if x not in gone]
+    decision = decision_of(ctx)
+    found = decision.declaration(pack(s))
+    night = P.where_everyone_sleeps(P.Street(tuple(own(s).street)), living,
+                                    [*declarations(ctx), *([found] if found else [])])
+    reptilians = [seat for seat in s.players if is_reptilian(s, seat)]
+    militia = own(s).night.militia
+    result = resolve_attack(night, decision, reptilians, choose=choose, militia=militia, richest=own(s).richest,
+                            carnage=own(s).carnage)
+    return night, result
+
+
+def attack_open(ctx: Ctx, step: Step) -> None:
+    """When the MJ draws (RULES-NOTES "Chance"), each house with several possible victims is a question to him."""
+    if ctx.s.options.get("draws") != "mj":
+        return
+    draws: list[list[int]] = []
+
+    def record(candidates: list[int]) -> int:
+        draws.append(list(candidates))
+        return candidates[0]
+
+    resolve(ctx, record)
+    for i, candidates in enumerate(draws):
+        prompt = ctx.open_prompt(step="rp-tirage", kind="pick", to_mj=True, options=candidates, min=1, max=1,
+                                 info={"draw": i})
+        remember_prompt(ctx, f"draw:{i}", prompt)
+
+
+def attack_close(ctx: Ctx, step: Step) -> None:
+    calls = 0
+
+    def choose(candidates: list[int]) -> int:
+        nonlocal calls
+        prompt = prompt_of(ctx, f"draw:{calls}")
+        calls += 1
+        mj = answer(prompt, MJ_SEAT)
+        return int(mj[0]) if mj and mj[0] in candidates else ctx.choice(candidates)
+
+    night, result = resolve(ctx, choose)
+    for victim in result.victims:
+        fates.doom(ctx, victim, "rp-attaque")
+    setv(ctx, "night.places", {seat: [p.house, p.action, p.asleep] for seat, p in night.places.items()})
+    summary = {"failure": result.failure, "victims": list(result.victims),
+               "houses": [{"house": a.house, "attackers": sorted(a.attackers), "candidates": list(a.candidates),
+                           "victim": a.victim, "failure": a.failure} for a in result.attacks]}
+    setv(ctx, "night.attack", summary)
+    # The MJ sees why an attack failed; the others learn the dead at dawn, nothing more.
+    ctx.announce("rp-attaque-mj", to=MJ_ONLY, failure=result.failure, seats=list(result.victims))
+
+
+register("rp-milice", milice_open, milice_close)
+register("rp-concertation", concertation_open, concertation_close, pack=True)
+register("rp-amoureux-signes", lovers_open, lovers_close, fixed="lovers_talk")
+register("rp-sommeil", one_target_open("sandman"), sandman_close)
+register("rp-enlevement", one_target_open("kidnapper"), kidnap_close)
+register("rp-charme", charm_open, charm_close)
+register("rp-retrouvailles", close=meet_close)
+register("rp-squat", squat_open, squat_close)
+register("rp-attaque", attack_open, attack_close)
+register("rp-aube")  # "Aube : fin des sommeils lourds": a marker the driver applies at once (week.open_night_step)
+# Called, power in progress (docs/rules/reptiliens.md): the snoops, the thieves, Freyja, Éris, the Artiste, the
+# office effects (Éris' farce, Minus and Cortex, Freyja's adoration, the Artiste's caricature), the trainers, the
+# inventors and the spirits' dream.
+in_progress("rp-investigation", "rp-larcin", "rp-allumeuse", "rp-querelle", "rp-sculpture", "rp-farce",
+            "rp-echange-postes", "rp-adoration", "rp-caricature", "rp-dressage", "rp-invention", "rp-reve")

@@ -1,0 +1,54 @@
+"""Room options of the reptiliens ruleset (pydantic, `extra="forbid"`); every duration is in seconds."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from app.engine.options import EngineOptions
+from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS, Weekday
+
+Seconds = Field(ge=0.01, le=7 * 24 * 3600)
+
+
+class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
+    model_config = ConfigDict(extra="forbid")
+
+    # mj: the judgment calls of the opening (personal conditions, the conversion, the lovers) are the MJ's
+    # prompts; auto: the game's RNG makes them.
+    moderation: Literal["mj", "auto"] = "auto"
+    # RULES-NOTES "Chance": every random draw (the deal, an attack's victim among several) by the game's RNG, or
+    # by the MJ at the table (in-person play), who answers a prompt instead.
+    draws: Literal["rng", "mj"] = "rng"
+    first_weekday: Weekday = "mon"  # the weekday of night 1 (RULES-NOTES "Calendar"); never Sunday
+    # A night step lasts a time drawn when it opens from these options and its key only (never from who holds
+    # the card, whether they are alive, or how fast they answer): in [plausible_min, plausible_max] (unset: 40 %
+    # and two thirds of night_step), half as long again for the pack's concertation, at most night_step.
+    night_step: float = Field(45.0, ge=0.01, le=7 * 24 * 3600)
+    plausible_min: float | None = Field(None, ge=0.0, le=3600)
+    plausible_max: float | None = Field(None, ge=0.0, le=3600)
+    lovers_talk: float = Field(30.0, ge=0.01, le=3600)  # §4 "par des gestes chaque nuit, pendant 30 secondes"
+    mj_time: float = Field(120.0, ge=0.01, le=7 * 24 * 3600)  # an MJ's judgment call (the opening, a draw)
+    dawn: float = Field(10.0, ge=0.01, le=3600)  # the morning's reports
+    debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
+    vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
+    allow_abstain: bool = True
+    condemned_window: float = Field(15.0, ge=0.01, le=3600)  # §2 "il dispose de 15 secondes"
+    invoke_time: float = Field(30.0, ge=0.01, le=3600)  # an invoker designates the target
+    show_time: float = Field(120.0, ge=0.01, le=3600)  # Poirot names a camp card for every other seat
+    reaction: float = Field(30.0, ge=0.01, le=3600)  # the named seats answer Poirot
+    festival: float = Field(300.0, ge=0.01, le=7 * 24 * 3600)  # the Sunday festival (§1)
+    carnage: bool = False  # §7 "Mode carnage" from the start; the MJ may also switch it (`rp-carnage`)
+    no_attack_once_alpha_dead: bool = False  # RULES-NOTES: with the alpha dead, no attack at all
+    hide_invokers: bool = False  # by day an invoker is seen raising a hand, unless the room hides it
+    hide_fortunes: bool = False  # RULES-NOTES: fortunes are public unless the room hides them
+    # Automatic mode only: the chance that the automatic MJ turns one of Monk, Holmes, Poirot, Pach, Rappaz and
+    # Sesiano into a Reptilian at the opening (§11 "Il peut aussi convertir l'un d'eux").
+    auto_conversion: float = Field(0.0, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _no_sunday_night(self) -> Options:
+        if self.first_weekday not in NIGHT_DAYS:
+            raise ValueError("night 1 falls Monday to Saturday: Sunday is the festival and has no night")
+        return self

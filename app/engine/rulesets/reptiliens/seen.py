@@ -1,0 +1,126 @@
+"""What each viewer knows and is shown in a Reptiliens game, beyond the engine's view (app/engine/views.py):
+the cards the rules told a seat (`known_card`), the village's public facts, and each seat's own secrets.
+
+The public part is the same for every viewer and computed once per version of the state; a seat's secrets are
+its own: its fellows (the camps that know each other, the lovers), its personal conditions, its conversions,
+whether it is charmed or asleep, the powers it may invoke now, and the answers the rules allow it in Poirot's show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.model import MJ, GameState
+from app.engine.rulesets.reptiliens import invoke
+from app.engine.rulesets.reptiliens.calendar import MON, steps_for_night, weekday_of_night
+from app.engine.rulesets.reptiliens.fates import coins_of
+from app.engine.rulesets.reptiliens.state import CAMP, own
+from app.engine.rulesets.reptiliens.steps import STEPS, dying
+
+# The card a fellow of a group is seen as, when nothing more was shown of him (§4: the Reptilians "ignorent a
+# priori qui est Seth, qui est la Reptilienne noire, et qui est la Reptilienne rouge parmi eux").
+PLAIN_OF_GROUP = {"rp-reptiliens": "rp-reptilien", "rp-souris": "rp-souris"}
+
+
+def known_card(state: GameState, viewer: int, seat: int, slot: str) -> str | None:
+    o = own(state)
+    found = o.known.get(viewer, {}).get(f"{seat}.{slot}")
+    if found is not None or slot != CAMP:
+        return found
+    for group, seats in o.fellows.get(viewer, {}).items():
+        plain = PLAIN_OF_GROUP.get(group)
+        if plain is not None and seat in seats:
+            return plain
+    return None
+
+
+def keyed(mapping: dict[int, Any]) -> dict[str, Any]:
+    return {str(k): v for k, v in sorted(mapping.items())}
+
+
+def public(state: GameState) -> dict[str, Any]:
+    """The village as everyone sees it: the week, tonight's table, the street, the fortunes (unless hidden), the
+    kind of action being invoked, the festival's conversations."""
+    def compute() -> dict[str, Any]:
+        o = own(state)
+        first = state.options.get("first_weekday", MON)
+        out: dict[str, Any] = {
+            "week": {"night": state.night, "day": state.day, "first": first, "festival": o.festival,
+                     "weekday": weekday_of_night(state.night, first) if state.night else None},
+            # The table of the night under way, or of the coming one (the page's week).
+            "tonight": [{"key": s.key, "in_progress": STEPS[s.key].in_progress}
+                        for s in steps_for_night(state.night if state.phase == "night" else state.night + 1, first)],
+            "street": list(o.street),
+            "carnage": o.carnage,
+            "conversations": [list(pair) for pair in o.conversations],
+            "invocation": None if o.invocation is None else {"kind": o.invocation.kind},
+        }
+        if not state.options.get("hide_fortunes"):
+            out["coins"] = keyed(o.coins)
+        return out
+
+    found: dict[str, Any] = state.remember("rp_public", compute)
+    return found
+
+
+def secrets(state: GameState, seat: int) -> dict[str, Any]:
+    o = own(state)
+    p = state.players[seat]
+    out: dict[str, Any] = {
+        "fellows": dict(o.fellows.get(seat, {})),
+        "personal": list(o.personal.get(seat, [])),
+        "converted": list(o.converted.get(seat, [])),
+        "charmed": seat in o.charmed,
+        "asleep": seat in o.night.asleep and p.alive,
+        "used": list(o.used.get(seat, [])),
+        "charms": list(o.charms.get(seat, [])),  # whom he charmed (Orphée, the Sirène)
+        "coins": coins_of(state, seat),
+        "invocable": invoke.available(state, seat),
+    }
+    couple = o.fellows.get(seat, {}).get("rp-amoureux")
+    if couple and seat in couple:
+        out["lover"] = next((x for x in couple if x != seat), None)
+    inv = o.invocation
+    if inv is not None and seat in inv.guesses:
+        # Poirot's show: the answers the rules allow this seat (the question itself is public).
+        out["show_legal"] = invoke.legal(state, seat, inv.guesses[seat])
+    return out
+
+
+def mj_part(state: GameState) -> dict[str, Any]:
+    """The MJ's bookkeeping: the cards set aside, the lovers, who knows what, tonight's intents, where everyone
+    slept, the attack, the dead to name at dawn, every seat's secrets."""
+    o = own(state)
+    return {
+        "aside": o.aside,
+        "lovers": o.lovers,
+        "spare_life": o.spare_life,
+        "personal": keyed(o.personal),
+        "converted": keyed(o.converted),
+        "charmed": o.charmed,
+        "charms": keyed(o.charms),
+        "used": keyed(o.used),
+        "executed": o.executed,
+        "richest": o.richest,
+        "estate": o.estate,
+        "night": {
+            "pack": o.night.pack, "asleep": o.night.asleep, "declarations": o.night.declarations,
+            "rendezvous": o.night.rendezvous, "militia": o.night.militia, "dying": sorted(dying(state)),
+            "places": keyed(o.night.places), "attack": o.night.attack,
+        },
+        "invocation": None if o.invocation is None else o.invocation.model_dump(mode="json"),
+        "seats": {str(seat): secrets(state, seat) for seat in sorted(state.players)},
+    }
+
+
+def view_extra(state: GameState, viewer: int | str) -> dict[str, Any]:
+    out: dict[str, Any] = {"village": public(state)}
+    if state.phase == "lobby":
+        return out
+    if viewer == MJ:  # every seat's secrets are in the MJ's own part (`mj.reptiliens`)
+        if state.options.get("hide_fortunes"):
+            out["village"] = {**out["village"], "coins": keyed(own(state).coins)}
+        return out
+    if isinstance(viewer, int) and viewer in state.players:
+        out["secrets"] = secrets(state, viewer)
+    return out

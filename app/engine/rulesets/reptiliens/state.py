@@ -1,0 +1,202 @@
+"""What a Reptiliens game keeps beyond the engine's general state, typed (`GameState.own`), and the handlers of
+its own events. Each event says who learns it (its `to`); the state itself is never in a view.
+
+Two kinds of events:
+- facts of the game, named for what they say: `rp-learn` (a seat learns another's card), `rp-fellows` (seats
+  learn they share a group), `rp-personal`, `rp-converted`, `rp-lovers`, `rp-coins`, `rp-charmed`, `rp-used`,
+  `rp-executed`, `rp-show`, `rp-radiant`, `rp-conversation`, `rp-outcome`;
+- the driver's bookkeeping (`rp-set`: a field, dotted for the night's and the day's scratch, and its value),
+  always for the MJ alone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, cast
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from app.engine.evolve import handles
+from app.engine.model import GameState, RulesetState
+
+KEY = "reptiliens"
+CAMP, SPECIALTY = "camp", "specialty"
+
+
+class Invocation(BaseModel):
+    """The invoked action under way (§2: one at a time)."""
+
+    seat: int
+    power: str
+    kind: str  # what everyone is told (cards.ANNOUNCED)
+    stage: str = "target"  # target, then the show's "answers"
+    guesses: dict[int, str] = Field(default_factory=dict)  # Poirot's show: seat -> the camp card he named
+
+
+class Tonight(BaseModel):
+    """The night's bookkeeping, renewed when a night begins and read by the day that follows it."""
+
+    pack: dict[str, Any] | None = None  # the concertation's PackDecision: house, squatter, decided_by, failure
+    asleep: list[int] = Field(default_factory=list)  # in a heavy sleep until dawn (Marchand de sable, abduction)
+    declarations: list[dict[str, Any]] = Field(default_factory=list)  # the long actions, in the steps' order
+    rendezvous: int | None = None  # the house the lovers chose
+    militia: int | None = None  # the house the ghosts defend (part 2 builds the ghosts)
+    dying: list[list[Any]] = Field(default_factory=list)  # [seat, cause]: they die at dawn, named then
+    places: dict[int, list[Any]] = Field(default_factory=dict)  # seat -> [house, long action, asleep] (for the MJ)
+    attack: dict[str, Any] | None = None  # what the attack did, for the MJ
+    charmed: list[int] = Field(default_factory=list)  # charmed this night
+    owed: dict[int, int] = Field(default_factory=dict)  # a fortune paid for a kill tonight, shown at dawn
+
+
+class Today(BaseModel):
+    """The day's bookkeeping."""
+
+    condemned: int | None = None  # the vote's choice, in his 15-second window
+
+
+class Reptiliens(RulesetState):
+    street: list[int] = Field(default_factory=list)  # houses by owner seat, clockwise (places.Street)
+    aside: dict[str, list[str]] = Field(default_factory=dict)  # slot -> the cards not dealt (MJ only)
+    personal: dict[int, list[str]] = Field(default_factory=dict)  # seat -> conditions the MJ gave (§11)
+    converted: dict[int, list[str]] = Field(default_factory=dict)  # seat -> camps a conversion added
+    lovers: list[int] = Field(default_factory=list)
+    romantic_known: bool = False  # the lovers learn the Romantique (the MJ's choice, §11)
+    spare_life: bool = True  # the couple's first death is undone (§4 "1ère mort de l'un d'eux")
+    known: dict[int, dict[str, str]] = Field(default_factory=dict)  # viewer -> "seat.slot" -> the card as known
+    fellows: dict[int, dict[str, list[int]]] = Field(default_factory=dict)  # viewer -> group -> its seats
+    pack_known: bool = False  # the Reptilians have met (opening), so their channel exists
+    coins: dict[int, int] = Field(default_factory=dict)  # §7 "En début de partie, chacun reçoit une pièce"
+    estate: int = 0  # coins of the dead, waiting for an heir (§7 "Un mort ne garde jamais son argent"; part 2)
+    charmed: list[int] = Field(default_factory=list)
+    charms: dict[int, list[int]] = Field(default_factory=dict)  # a musician -> whom he charmed (he knows)
+    used: dict[int, list[str]] = Field(default_factory=dict)  # seat -> powers used (the "une seule fois" ones)
+    kills: dict[int, int] = Field(default_factory=dict)  # seat -> assassinations done (the first costs it all)
+    executed: list[int] = Field(default_factory=list)
+    shows: dict[int, list[int]] = Field(default_factory=dict)  # Poirot's seat -> [errors, gross errors]
+    radiant: list[int] | None = None  # [Shéhérazade, her target] when her story stops the game
+    carnage: bool = False
+    festival: bool = False  # the Sunday festival is under way
+    richest: int | None = None  # the richest citizen of the day before: his house is protected
+    defended: int | None = None  # the house the militia defended last night (never twice running, §9)
+    conversations: list[list[int]] = Field(default_factory=list)  # the festival's pairs (§1)
+    # The driver: the current sequence of step keys (the deal, the opening, the night's table, the day's order)
+    # and where it stands; the prompts of the step open now, by role.
+    plan: list[str] = Field(default_factory=list)
+    i: int = 0
+    prompts: dict[str, str] = Field(default_factory=dict)
+    night: Tonight = Field(default_factory=Tonight)
+    day: Today = Field(default_factory=Today)
+    invocation: Invocation | None = None
+
+    def new_phase(self) -> None:
+        # What lasts one night or one day; the night's own bookkeeping (`night`) is read by the day after it and
+        # renewed when the next night begins.
+        self.prompts = {}
+        self.day = Today()
+        self.festival = False
+        self.invocation = None
+
+
+def own(state: GameState) -> Reptiliens:
+    return cast(Reptiliens, state.own)
+
+
+@cache
+def _adapter(path: str) -> TypeAdapter[Any]:
+    """The type of a (dotted) field, to validate what an event sets: events come back from the store as JSON."""
+    model: type[BaseModel] = Reptiliens
+    *heads, last = path.split(".")
+    for head in heads:
+        model = model.model_fields[head].annotation  # type: ignore[assignment]
+    return TypeAdapter(model.model_fields[last].annotation)  # type: ignore[arg-type]  # always annotated
+
+
+@handles("rp-set", ruleset=KEY)
+def _set(s: GameState, d: dict[str, Any]) -> None:
+    target: Any = own(s)
+    *heads, last = d["field"].split(".")
+    for head in heads:
+        target = getattr(target, head)
+    setattr(target, last, _adapter(d["field"]).validate_python(d["value"]))
+
+
+@handles("rp-learn", ruleset=KEY)
+def _learn(s: GameState, d: dict[str, Any]) -> None:
+    """`viewers` learn the card of `seat` in `slot` as `card` (the pack sees a fellow as a plain Reptilien)."""
+    for viewer in d["viewers"]:
+        if viewer != d["seat"]:
+            own(s).known.setdefault(viewer, {})[f"{d['seat']}.{d['slot']}"] = d["card"]
+
+
+@handles("rp-fellows", ruleset=KEY)
+def _fellows(s: GameState, d: dict[str, Any]) -> None:
+    """`viewers` (by default `seats`) learn that `seats` form `group` (§11: the camps that know each other)."""
+    for viewer in d.get("viewers", d["seats"]):
+        own(s).fellows.setdefault(viewer, {})[d["group"]] = list(d["seats"])
+
+
+@handles("rp-personal", ruleset=KEY)
+def _personal(s: GameState, d: dict[str, Any]) -> None:
+    own(s).personal[d["seat"]] = list(d["conditions"])
+
+
+@handles("rp-converted", ruleset=KEY)
+def _converted(s: GameState, d: dict[str, Any]) -> None:
+    camps = own(s).converted.setdefault(d["seat"], [])
+    if d["camp"] not in camps:
+        camps.append(d["camp"])
+
+
+@handles("rp-lovers", ruleset=KEY)
+def _lovers(s: GameState, d: dict[str, Any]) -> None:
+    own(s).lovers = list(d["seats"])
+
+
+@handles("rp-coins", ruleset=KEY)
+def _coins(s: GameState, d: dict[str, Any]) -> None:
+    own(s).coins[d["seat"]] = d["coins"]
+    if "estate" in d:
+        own(s).estate = d["estate"]
+
+
+@handles("rp-charmed", ruleset=KEY)
+def _charmed(s: GameState, d: dict[str, Any]) -> None:
+    if d["seat"] not in own(s).charmed:
+        own(s).charmed.append(d["seat"])
+
+
+@handles("rp-used", ruleset=KEY)
+def _used(s: GameState, d: dict[str, Any]) -> None:
+    powers = own(s).used.setdefault(d["seat"], [])
+    if d["power"] not in powers:
+        powers.append(d["power"])
+    if d["power"] == "rp-assassinat":
+        own(s).kills[d["seat"]] = own(s).kills.get(d["seat"], 0) + 1
+
+
+@handles("rp-executed", ruleset=KEY)
+def _executed(s: GameState, d: dict[str, Any]) -> None:
+    own(s).executed.append(d["seat"])
+
+
+@handles("rp-show", ruleset=KEY)
+def _show(s: GameState, d: dict[str, Any]) -> None:
+    own(s).shows[d["seat"]] = [d["errors"], d["gross"]]
+
+
+@handles("rp-radiant", ruleset=KEY)
+def _radiant(s: GameState, d: dict[str, Any]) -> None:
+    own(s).radiant = [d["seat"], d["target"]]
+
+
+@handles("rp-conversation", ruleset=KEY)
+def _conversation(s: GameState, d: dict[str, Any]) -> None:
+    pair = sorted(d["seats"])
+    if pair not in own(s).conversations:
+        own(s).conversations.append(pair)
+
+
+@handles("rp-outcome", ruleset=KEY)
+def _outcome(s: GameState, d: dict[str, Any]) -> None:
+    """After `ended`: the end screen's whole outcome (victory.Outcome.view) beside the engine's result."""
+    s.result = {**(s.result or {}), **d["outcome"]}

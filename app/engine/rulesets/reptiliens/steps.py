@@ -1,0 +1,134 @@
+"""The registry of step handlers, keyed by the calendar's step keys (calendar.NIGHTS, calendar.OPENING): each a
+pair of small functions, `open` (ask the step's questions) and `close` (apply its answers). The driver
+(week.py) calls every step of the night's table, held or not, alive or not, for a plausible hidden length; a
+power is added by registering its handlers here, without touching the driver.
+
+A step whose power belongs to a later piece of work is registered as `in_progress`: it is called and lasts its
+plausible length like any other, and asks nothing yet (docs/rules/reptiliens.md, "called, power in progress").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.model import GameState, Prompt
+from app.engine.rulesets.reptiliens import calendar as K
+from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
+from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
+
+Handler = Callable[[Ctx, K.Step], None]
+
+
+def nothing(ctx: Ctx, step: K.Step) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class StepHandlers:
+    key: str
+    open: Handler = nothing
+    close: Handler = nothing
+    in_progress: bool = False  # called, its power not implemented yet
+    pack: bool = False  # a pack's vote: half as long again (week.step_range)
+    fixed: str | None = None  # an option giving its exact length (the lovers' 30 seconds), instead of a draw
+    mj: bool = False  # may ask the MJ a judgment call: with an MJ, it waits for him up to `mj_time`
+
+
+STEPS: dict[str, StepHandlers] = {}
+
+
+def register(key: str, open: Handler = nothing, close: Handler = nothing, **flags: Any) -> StepHandlers:
+    handlers = StepHandlers(key, open, close, **flags)
+    STEPS[key] = handlers
+    return handlers
+
+
+def in_progress(*keys: str) -> None:
+    for key in keys:
+        register(key, in_progress=True)
+
+
+def calendar_step(state: GameState, key: str) -> K.Step:
+    """The step `key` of the opening or of tonight's table."""
+    for step in (*K.OPENING, *tonight(state)):
+        if step.key == key:
+            return step
+    raise KeyError(key)
+
+
+def tonight(state: GameState) -> tuple[K.Step, ...]:
+    return K.steps_for_night(state.night, state.options.get("first_weekday", K.MON)) if state.night else ()
+
+
+# -- who is called ----------------------------------------------------------------------------------------------
+def dying(state: GameState) -> set[int]:
+    """Killed tonight, named at dawn: they act no more (§2 "le mort est annoncé seulement le matin")."""
+    return {int(seat) for seat, _ in own(state).night.dying}
+
+
+def awake(state: GameState, seat: int) -> bool:
+    """Alive, not killed tonight, not in a heavy sleep (§5 "La cible n'agira plus jusqu'à l'aube")."""
+    p = state.players[seat]
+    return p.alive and seat not in own(state).night.asleep and seat not in dying(state)
+
+
+def holds_name(state: GameState, seat: int, name: str) -> bool:
+    p = state.players[seat]
+    return p.card(CAMP) == name or p.card(SPECIALTY) == name
+
+
+def callers(state: GameState, names: tuple[str, ...]) -> list[int]:
+    """The seats awake that hold one of the names a step calls, in seat order."""
+    return [p.seat for p in state.by_position() if awake(state, p.seat) and any(holds_name(state, p.seat, n)
+                                                                                   for n in names)]
+
+
+def holder(state: GameState, card: str) -> int | None:
+    """The seat holding a camp card, dead or alive."""
+    return next((p.seat for p in state.by_position() if p.card(CAMP) == card), None)
+
+
+def is_reptilian(state: GameState, seat: int) -> bool:
+    """RULES-NOTES: a Reptilian card (Seth too), or converted; dead or alive; a lover holding one too."""
+    card = state.players[seat].card(CAMP)
+    found = CARD_BY_KEY.get(card or "")
+    return bool(found and found.reptilian) or "rp-reptiliens" in own(state).converted.get(seat, [])
+
+
+def pack(state: GameState) -> list[int]:
+    """The Reptilians who take part tonight: alive, awake, not killed tonight."""
+    return [p.seat for p in state.by_position() if is_reptilian(state, p.seat) and awake(state, p.seat)]
+
+
+def lovers(state: GameState) -> list[int]:
+    """The couple, while both are alive (they live and die together after the spare life)."""
+    couple = own(state).lovers
+    return list(couple) if len(couple) == 2 and all(state.players[s].alive for s in couple) else []
+
+
+# -- bookkeeping --------------------------------------------------------------------------------------------------
+def setv(ctx: Ctx, field: str, value: Any) -> None:
+    """The driver's bookkeeping, for the MJ alone."""
+    ctx.emit("rp-set", {"field": field, "value": value}, to=MJ_ONLY)
+
+
+def remember_prompt(ctx: Ctx, role: str, prompt: Prompt) -> None:
+    setv(ctx, "prompts", {**own(ctx.s).prompts, role: prompt.id})
+
+
+def prompt_of(ctx: Ctx, role: str) -> Prompt | None:
+    pid = own(ctx.s).prompts.get(role)
+    return None if pid is None else ctx.s.prompts.get(pid)
+
+
+def answer(prompt: Prompt | None, seat: int) -> Any:
+    return None if prompt is None else prompt.answers.get(seat)
+
+
+def declare(ctx: Ctx, kind: str, **data: Any) -> None:
+    """A long action given or imposed tonight (places.Declaration), in the steps' order."""
+    night = own(ctx.s).night
+    setv(ctx, "night.declarations", [*night.declarations, {"kind": kind, **data}])

@@ -1,0 +1,41 @@
+"""The text keys the ruleset's engine emits beyond the data's (cards, steps of the calendar, victory): its
+announcements, the causes of death its `died` events carry, the steps and prompts of its own, the labels of its
+choices. static/i18n/reptiliens/{fr,en}.json holds them; tests/test_reptiliens_catalogue.py checks both ways."""
+
+from __future__ import annotations
+
+from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS
+from app.engine.rulesets.reptiliens.cards import ANNOUNCED
+from app.engine.rulesets.reptiliens.fates import PUBLIC_CAUSES
+from app.engine.rulesets.reptiliens.setup import NO_SPECIALTY, SPECIALTY_CAMP
+
+CONDITIONS = ("rp-detectives", "rp-melomane", "rp-pentaphile", "rp-showman", "rp-mathematiciens",
+              "rp-perfect-matcheur", "rp-58-ard", "rp-romantique", "rp-les-deux")
+ANNOUNCES = (
+    *(f"rp-nuit-{d}" for d in NIGHT_DAYS), *(f"rp-jour-{d}" for d in NIGHT_DAYS), "rp-fete", "rp-cause",
+    "rp-faux-mort", "rp-pas-de-cible", "rp-cible", "rp-cible-squat", "rp-sommeil-lourd", "rp-attaque-mj",
+    "rp-attaque-mj.none", "rp-converti-ouverture", "rp-amoureux", "rp-rappel",
+    *(f"rp-invoque-{k.removeprefix('rp-')}{v}" for k in ANNOUNCED for v in ("", ".none")),
+    "rp-invoque-mj", "rp-invocation-vaine", "rp-repticide-refuse", "rp-converti-noir", "rp-converti-radieux",
+    "rp-show-devine", "rp-show-win", "rp-show-continue", "rp-show-shame", "rp-charmes", "rp-pas-de-mort",
+    "rp-resultat-vote", "rp-pas-d-execution", "rp-egalite", "rp-condamne", "rp-dernier-message", "rp-plus-riche",
+    "rp-plus-riche-aucun", "rp-carnage-on", "rp-carnage-off",
+)
+# Refusals of the ruleset's own (the engine's are in the main catalogue).
+ERRORS = ("no_reptilian", "wrong_deck", "cannot_act", "power_used", "cannot_afford", "festival", "no_target",
+          "illegal_answer", "already_open")
+CHANNELS = ("rp-reptiliens", "rp-amoureux", "rp-fete")  # rp-fete: the festival's rp-fete-<a>-<b>
+STEPS = ("rp-donne", "rp-debat", "rp-vote", "rp-condamne", *ANNOUNCED, "rp-show-reponses", "rp-concertation-squat",
+         "rp-tirage", "rp-ouverture-romantique-connu", "rp-repticide", "rp-morsure", "rp-assassinat")
+TEXT_KEYS: tuple[str, ...] = (
+    f"camp.{SPECIALTY_CAMP}",
+    *(f"event.died.{cause}" for cause in PUBLIC_CAUSES),
+    *(f"announce.{key}" for key in ANNOUNCES),
+    *(f"step.{key}" for key in STEPS),
+    *(f"choice.rp-show-reponses.{a}" for a in ("ok", "erreur", "grosse-erreur")),
+    *(f"choice.rp-ouverture-conditions.{c}" for c in CONDITIONS),
+    f"choice.rp-donne.{NO_SPECIALTY}",
+    "comp.warn.rp-no-spare", "comp.warn.rp-few-specialties",
+    *(f"error.{code}" for code in ERRORS),
+    *(f"chat.{kind}.{channel}" for kind in ("channel", "help") for channel in CHANNELS),
+)

@@ -1,0 +1,285 @@
+"""A scripted Reptiliens game for the rule tests, and the secrecy checker of the ruleset.
+
+`Table(camp, specialty)` seats one player per camp card (seat i gets camp[i], and specialty[i] if given, through
+`options.preassigned`), uses fast clocks and an MJ (the opening's judgment calls are answered by `opening`, so
+that the lovers are who the test says), and checks every viewer's projection and every event after each accepted
+command (`RpSecrets`). Time moves only when a test says so, or when a night step has nothing left to answer: it
+lasts its drawn length whatever its holders do, so the script jumps to its end (`hurry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine_helpers import FORBIDDEN_KEYS, MJ_ONLY_EVENTS, Secrets, _keys
+from scripted import Scripted
+
+from app.engine.core import new_state
+from app.engine.model import MJ, SYSTEM, Event, GameState
+from app.engine.prompts import MJ_SEAT, is_complete
+from app.engine.rulesets.reptiliens.invoke import KILLS
+from app.engine.rulesets.reptiliens.seen import PLAIN_OF_GROUP
+from app.engine.rulesets.reptiliens.state import own
+from app.engine.rulesets.reptiliens.steps import STEPS, dying
+from app.engine.views import SPECTATOR, event_visible, public_event, view
+
+RULESET = "reptiliens"
+T0 = 1_000.0
+FAST: dict[str, Any] = {
+    "night_step": 10, "plausible_min": 2, "plausible_max": 4, "lovers_talk": 3, "mj_time": 30, "dawn": 1,
+    "debate": 5, "vote": 20, "condemned_window": 15, "invoke_time": 10, "show_time": 30, "reaction": 10,
+    "festival": 5,
+}
+V, R, ALPHA = "rp-villageois", "rp-reptilien", "rp-reptilienne-alpha"
+RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant"}
+
+
+class Table(Scripted):
+    def __init__(self, camp: Sequence[str], specialty: Sequence[str | None] = (), options: dict[str, Any] | None = None,
+                 seed: int = 7, spare: Sequence[str] = (), start: bool = True, hurry: bool = True,
+                 lovers: tuple[int, int] | None = (0, 1), conditions: dict[int, str] | None = None,
+                 conversion: int | None = None, romantic_known: bool = True) -> None:
+        self.state, self.events = new_state(RULESET, seed, at=T0)
+        self.at = T0
+        self.hurry = hurry
+        self.secrets = RpSecrets()
+        for seat in range(len(camp)):
+            self.do("join", SYSTEM, seat=seat, name=f"P{seat}")
+        preset = {str(i): card for i, card in enumerate(camp)}
+        preset.update({f"{i}.specialty": card for i, card in enumerate(specialty) if card})
+        opts = {**FAST, "moderation": "mj", **(options or {}), "preassigned": preset}
+        composition = [*camp, *spare, *(card for card in specialty if card)]
+        self.do("configure", MJ, options=opts, composition=composition)
+        self.mj_answers = {"lovers": lovers, "conditions": conditions or {}, "conversion": conversion,
+                           "romantic_known": romantic_known}
+        if start:
+            self.do("start", MJ)
+            if opts["moderation"] == "mj" and opts.get("draws") != "mj":
+                self.opening()
+
+    # -- commands -------------------------------------------------------------------------------------------
+    def check(self, events: list[Event]) -> None:
+        self.secrets.check(self.state, events)
+
+    def do(self, type_: str, by: int | str = MJ, **args: Any) -> list[Event]:
+        events = super().do(type_, by, **args)
+        while self.hurry and self.night_step_answered():
+            assert self.state.wake_at is not None
+            self.at = max(self.at, self.state.wake_at)
+            events += super().do("tick", SYSTEM)
+        return events
+
+    def night_step_answered(self) -> bool:
+        s, step = self.state, self.state.step
+        if s.phase != "night" or s.paused_at is not None or step is None or s.stack or step.key not in STEPS:
+            return False
+        if any(p.to_mj for p in self.step_prompts()):
+            return False  # the MJ's questions: the test answers them
+        return all(is_complete(p) for p in self.step_prompts() if not p.optional)
+
+    def step_prompts(self) -> list[Any]:
+        step = self.state.step
+        return [] if step is None else [self.state.prompts[p] for p in step.prompts if p in self.state.prompts]
+
+    def opening(self) -> None:
+        """Answer the MJ's judgment calls of the opening as the test said; stop when night 1's table begins."""
+        given = self.mj_answers
+        for _ in range(100):
+            if self.step not in {"rp-ouverture-conditions", "rp-ouverture-detectives", "rp-ouverture-mathematiciens",
+                                 "rp-ouverture-conversion", "rp-ouverture-seths", "rp-ouverture-souris",
+                                 "rp-ouverture-reptiliens", "rp-ouverture-amoureux", "rp-ouverture-romantique",
+                                 "rp-ouverture-rappel"}:
+                return
+            for p in [p for p in self.open_prompts() if p.to_mj and MJ_SEAT not in p.answers]:
+                if p.step == "rp-ouverture-conditions":
+                    answer: Any = given["conditions"].get(p.info["seat"], p.options[0])
+                elif p.step == "rp-ouverture-conversion":
+                    answer = [] if given["conversion"] is None else [given["conversion"]]
+                elif p.step == "rp-ouverture-amoureux":
+                    if given["lovers"] is None:
+                        continue
+                    answer = list(given["lovers"])
+                else:
+                    answer = given["romantic_known"]
+                self.do("answer", MJ, prompt=p.id, answer=answer)
+            self.wait()
+        raise AssertionError("the opening never ended")
+
+    def prompt_for(self, seat: int, step: str) -> Any:
+        """The open prompt of `step` put to `seat` (a step may ask each seat its own question)."""
+        found = [p for p in self.open_prompts(step) if seat in p.to]
+        assert len(found) == 1, f"expected one open {step!r} prompt for {seat}, found {len(found)}"
+        return found[0]
+
+    def answer(self, seat: int, step: str, answer: Any) -> list[Event]:
+        return self.do("answer", seat, prompt=self.prompt_for(seat, step).id, answer=answer)
+
+    def answer_rejected(self, seat: int, step: str, answer: Any) -> str:
+        return self.rejected("answer", seat, prompt=self.prompt_for(seat, step).id, answer=answer)
+
+    def mj(self, step: str, answer: Any) -> list[Event]:
+        return self.do("answer", MJ, prompt=self.prompt(step).id, answer=answer)
+
+    # -- time -----------------------------------------------------------------------------------------------
+    def tick(self) -> list[Event]:
+        return self.do("tick", SYSTEM)
+
+    def wait(self) -> list[Event]:
+        assert self.state.wake_at is not None, "the engine asked for no tick"
+        self.at = max(self.at, self.state.wake_at)
+        return self.tick()
+
+    def run_until(self, key: str, *, night: int | None = None, day: int | None = None, limit: int = 400) -> None:
+        for _ in range(limit):
+            s = self.state
+            if self.step == key and (night is None or (s.phase == "night" and s.night == night)) \
+                    and (day is None or (s.phase == "day" and s.day == day)):
+                return
+            assert s.phase != "ended", f"the game ended before step {key!r}: {s.result}"
+            self.wait()
+        raise AssertionError(f"step {key!r} never came")
+
+    def play_night(self, answers: dict[str, Any]) -> None:
+        """Answer every open prompt whose step is in `answers` (a value, or seat -> value), let the rest time out,
+        until the night is over."""
+        night = self.state.night
+        for _ in range(300):
+            if self.state.phase != "night" or self.state.night != night:
+                return
+            todo = [(p.id, seat, answers[p.step]) for p in self.open_prompts() if p.step in answers
+                    for seat in p.to if seat not in p.answers]
+            todo = [(pid, seat, a[seat] if isinstance(a, dict) else a) for pid, seat, a in todo
+                    if not isinstance(a, dict) or seat in a]
+            if todo:
+                pid, seat, answer = todo[0]
+                self.do("answer", seat, prompt=pid, answer=answer)
+            else:
+                self.wait()
+        raise AssertionError("the night never ended")
+
+    def vote(self, ballots: dict[int, int | None], window: bool = True) -> None:
+        """The day's session: the debate ends, everyone in `ballots` votes, the rest abstain at the deadline; the
+        condemned's window passes (unless `window` is False)."""
+        self.run_until("rp-vote")
+        for seat, target in ballots.items():
+            self.answer(seat, "rp-vote", [] if target is None else [target])
+        if self.step == "rp-vote":
+            self.wait()
+        if window and self.step == "rp-condamne":
+            self.wait()
+
+    # -- reading --------------------------------------------------------------------------------------------
+    @property
+    def step(self) -> str | None:
+        return self.state.step.key if self.state.step else None
+
+    @property
+    def own(self) -> Any:
+        return own(self.state)
+
+    def steps_run(self, since: int = 0) -> list[str]:
+        return [e.data["key"] for e in self.events[since:] if e.type == "step"]
+
+    def alive(self, seat: int) -> bool:
+        return self.state.players[seat].alive
+
+    def deaths(self) -> list[dict[str, Any]]:
+        return [e.data for e in self.events if e.type == "died"]
+
+    def announced(self, key: str, viewer: int | str | None = None) -> list[dict[str, Any]]:
+        return [e.data["params"] for e in self.events if e.type == "announce" and e.data["key"] == key
+                and (viewer is None or event_visible(e, viewer, self.state))]
+
+    def view(self, viewer: int | str) -> dict[str, Any]:
+        return view(self.state, viewer)
+
+    def seen(self, viewer: int | str, slot: str = "camp") -> dict[int, str]:
+        """The cards of `slot` the viewer's projection shows, by seat."""
+        return {p["seat"]: p["cards"][slot] for p in self.view(viewer)["players"] if p["cards"][slot] is not None}
+
+
+# -- secrecy --------------------------------------------------------------------------------------------------------
+class RpSecrets:
+    """What each seat may know of the others' two cards, rebuilt from the log (never from the views it checks):
+    a card told privately (`rp-learn`), a fellow of a group that knows each other seen as the group's plain card
+    (the pack sees a plain Reptilien, the Souris a Souris), a card turned face up. Also: the learnings reach only
+    their seats, the MJ's bookkeeping reaches nobody, and a night kill's target appears in no frame to anyone else
+    before dawn."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, dict[tuple[int, str], set[str]]] = {}
+        self.hidden_targets: dict[int, int] = {}  # a night kill's target -> its invoker, until dawn
+
+    def learn(self, state: GameState, events: Iterable[Event]) -> None:
+        self.batch_targets: dict[int, int] = {}  # the night kills decided by these events: target -> invoker
+        for e in events:
+            if e.type == "rp-learn":
+                assert set(e.to or []) == set(e.data["viewers"]), "a learning reaches someone else"
+                for viewer in e.data["viewers"]:
+                    self.known.setdefault(viewer, {}).setdefault((e.data["seat"], e.data["slot"]), set()).add(
+                        e.data["card"])
+            elif e.type == "rp-fellows":
+                assert set(e.to or []) == set(e.data.get("viewers", e.data["seats"])), "a group reaches others"
+                plain = PLAIN_OF_GROUP.get(e.data["group"])
+                for viewer in e.data.get("viewers", e.data["seats"]):
+                    for seat in e.data["seats"]:
+                        if plain is not None:
+                            self.known.setdefault(viewer, {}).setdefault((seat, "camp"), set()).add(plain)
+            elif e.type == "answered" and state.phase == "night":
+                prompt = state.prompts.get(e.data["prompt"])
+                if prompt is not None and prompt.step in KILLS and e.data["answer"]:
+                    self.hidden_targets[e.data["answer"][0]] = e.data["seat"]
+                    self.batch_targets[e.data["answer"][0]] = e.data["seat"]
+            elif e.type == "phase" and e.data.get("phase") == "day":
+                self.hidden_targets.clear()
+
+    def check(self, state: GameState, events: Sequence[Event] = ()) -> None:
+        self.learn(state, events)
+        if state.phase == "ended":
+            return
+        for viewer in [*sorted(state.players), SPECTATOR]:
+            self.check_view(state, viewer)
+            for e in events:
+                self.check_event(state, e, viewer)
+
+    def check_event(self, state: GameState, e: Event, viewer: int | str) -> None:
+        Secrets.check_event(state, e, viewer)
+        visible = event_visible(e, viewer, state)
+        if not visible:
+            return
+        assert e.type not in RP_MJ_ONLY | MJ_ONLY_EVENTS, f"{e.type} reaches {viewer}"
+        # What the invocation itself told: nobody but its invoker hears whom it struck.
+        doomed = dying(state)
+        for target, invoker in self.batch_targets.items():
+            if target not in doomed or viewer == invoker:
+                continue
+            data = public_event(e)["data"]
+            named = [data.get(k) for k in ("seat", "target", "victim")] + list(data.get("params", {}).values())
+            assert target not in named, f"{e.type} {data} names a night kill's target to {viewer} before dawn"
+
+    def check_view(self, state: GameState, viewer: int | str) -> None:
+        v = view(state, viewer)
+        leaked = FORBIDDEN_KEYS & set(_keys(v))
+        assert not leaked, f"{viewer} sees {leaked}"
+        mine = state.seats_of(viewer)
+        for p in v["players"]:
+            real = state.players[p["seat"]]
+            if p["seat"] in mine:
+                continue
+            if p["seat"] in self.hidden_targets and p["seat"] in dying(state):
+                assert p["alive"], "a night kill's victim is shown dead before dawn"
+            for slot, card in (p.get("cards") or {}).items():
+                if card is None or real.cards[slot]["revealed"]:
+                    continue
+                assert isinstance(viewer, int), f"a spectator sees the {slot} card of seat {p['seat']}"
+                allowed = self.known.get(viewer, {}).get((p["seat"], slot), set())
+                assert card in allowed, f"seat {viewer} sees seat {p['seat']}'s {slot} as {card}, never told"
+        for pv in v["prompts"]:
+            prompt = state.prompts[pv["id"]]
+            addressed = any(s in prompt.to for s in mine)
+            assert addressed or prompt.visibility == "public", f"{viewer} sees the private prompt {prompt.step}"
+            if not addressed and prompt.visibility != "public":
+                assert pv["info"] == {}
+        if "secrets" in v:
+            assert isinstance(viewer, int) and viewer in state.players
