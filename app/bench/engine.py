@@ -31,20 +31,29 @@ game = play("thiercelieux", 7, memory_players)
 after = tracemalloc.take_snapshot()
 size = sum(s.size_diff for s in after.compare_to(before, "filename"))
 tracemalloc.stop()
-# What a command costs the engine (apply: decide and fold), per ruleset that seats 12, over simulated games.
+# What a command costs the server's engine step, per ruleset that seats 12, over simulated games: decided in place
+# on a working copy, its events detached and folded into the committed state (app/rooms/inplace.py, as the room
+# service does); a rejected command's working copy is cloned again from the committed one, as there.
 import app.sim as sim
+from app.engine.core import decide_on
 from app.engine.errors import Rejected
 from app.engine.ruleset import get_ruleset
-fold = sim.Game.do
+from app.rooms.inplace import detached, fold
 spent, count = [0.0], [0]
-def timed(self, cmd):
+def served(self, cmd):
     t = time.process_time()
     try:
-        return fold(self, cmd)
+        work = getattr(self, "_work", None) or self.state.clone()
+        self._work = None
+        events = decide_on(work, cmd)
+        fold(self.state, [detached(e) for e in events])
+        self._work = work
     finally:
         spent[0] += time.process_time() - t
         count[0] += 1
-sim.Game.do = timed
+    self.events.extend(events)
+    return events
+sim.Game.do = served
 per_command = {}
 for key in ("thiercelieux", "reptiliens"):
     try:
@@ -58,7 +67,6 @@ for key in ("thiercelieux", "reptiliens"):
     for i in range(max(5, games // 4)):
         play(key, 3000 + i, players)
     per_command[key] = {"commands": count[0], "us_per_command": spent[0] / count[0] * 1e6}
-sim.Game.do = fold
 print(json.dumps({"games": games, "players": players, "seconds": took, "cpu_seconds": cpu,
                   "games_per_s": games / took, "games_per_cpu_s": games / cpu, "events_per_s": events / took,
                   "memory_game_players": memory_players, "memory_game_events": len(game.events),
