@@ -164,11 +164,9 @@ def own_cards(p: Player) -> dict[str, dict[str, Any]]:
             for slot, c in p.cards.items()}
 
 
-def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
-    rules = get_ruleset(state.ruleset)
-    sees_all = omniscient(state, viewer)
-    me = state.players.get(viewer) if isinstance(viewer, int) else None
-    mine = state.seats_of(viewer)
+def players_part(state: GameState, rules: Ruleset, viewer: Viewer, sees_all: bool,
+                 mine: list[int]) -> list[dict[str, Any]]:
+    """The table as `viewer` sees it: each seat with what this viewer may know of its cards."""
     main, others = rules.slots[0], rules.slots[1:]
     offices = offices_by_seat(state)
     players = []
@@ -194,6 +192,16 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
             # Several cards a seat: each seen or not on its own (the main one is `role`).
             entry["cards"] = {slot: card_seen(state, rules, viewer, sees_all, mine, p, slot) for slot in rules.slots}
         players.append(entry)
+    return players
+
+
+def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
+    rules = get_ruleset(state.ruleset)
+    sees_all = omniscient(state, viewer)
+    me = state.players.get(viewer) if isinstance(viewer, int) else None
+    mine = state.seats_of(viewer)
+    main, others = rules.slots[0], rules.slots[1:]
+    players = players_part(state, rules, viewer, sees_all, mine)
     step = None
     if state.step is not None:
         step = {"key": state.step.key, "started": state.step.started, "deadline": state.step.deadline}
@@ -296,6 +304,9 @@ EFFECTS: dict[str, frozenset[str]] = {
     "override": frozenset(),
     "rng": frozenset(),
     "answered": frozenset({ANSWERS}),
+    # A newcomer in the lobby: the table, the chat's members, the ruleset's view of the table (the MJ's camps),
+    # the MJ's composition report; not the options, the composition, nor anyone's own card.
+    "joined": frozenset({"players", "channels", "prompts", "mj"}),
     "timer": frozenset({"mj"}),
 }
 BASE_KEYS = frozenset({"ruleset", "phase", "night", "day", "step", "paused", "options", "composition", "players",
@@ -335,6 +346,13 @@ def view_parts(state: GameState, viewer: Viewer, parts: frozenset[str]) -> tuple
         else:
             scope, values = answered
             out.update(values)
+    if "players" in parts:
+        out["players"] = players_part(state, get_ruleset(state.ruleset), viewer, omniscient(state, viewer),
+                                      state.seats_of(viewer))
+    if "channels" in parts:
+        from app.engine.chat import channels_of  # see view()
+
+        out["channels"] = channels_of(state, get_ruleset(state.ruleset), viewer)
     if "mj" in parts and viewer == MJ and omniscient(state, viewer):
         out["mj"] = mj_part(state)
     return out, scope
