@@ -33,6 +33,13 @@ FAST: dict[str, Any] = {
 }
 V, R, ALPHA = "rp-villageois", "rp-reptilien", "rp-reptilienne-alpha"
 RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant"}
+# The specialties' findings, each told to its one actor (tests/test_reptiliens_specialties.py).
+RP_PRIVATE_RESULTS = {"rp-investigation-resultat", "rp-larcin-butin", "rp-larcin-rendu", "rp-flair-oui", "rp-flair-non",
+                      "rp-flair-cadavre-oui", "rp-flair-cadavre-non", "rp-stalkeur-chez-soi", "rp-stalkeur-ailleurs",
+                      "rp-revelateur-resultat"}
+# Freyja's and Éris' two targets learn each other, not who named them (§5).
+RP_PAIRED = {"rp-copulation", "rp-bagarre", "rp-copulation-lieu", "rp-bagarre-lieu"}
+RP_NAMING = {"rp-allumeuse", "rp-querelle"}
 
 
 class Table(Scripted):
@@ -205,11 +212,13 @@ class RpSecrets:
     a card told privately (`rp-learn`), a fellow of a group that knows each other seen as the group's plain card
     (the pack sees a plain Reptilien, the Souris a Souris), a card turned face up. Also: the learnings reach only
     their seats, the MJ's bookkeeping reaches nobody, and a night kill's target appears in no frame to anyone else
-    before dawn."""
+    before dawn. The specialties' findings reach their actor alone, and the two that Freyja or Éris named never
+    hear who named them."""
 
     def __init__(self) -> None:
         self.known: dict[int, dict[tuple[int, str], set[str]]] = {}
         self.hidden_targets: dict[int, int] = {}  # a night kill's target -> its invoker, until dawn
+        self.named_by: tuple[int, list[int]] | None = None  # tonight's pair and who named it
 
     def learn(self, state: GameState, events: Iterable[Event]) -> None:
         self.batch_targets: dict[int, int] = {}  # the night kills decided by these events: target -> invoker
@@ -233,6 +242,24 @@ class RpSecrets:
                     self.batch_targets[e.data["answer"][0]] = e.data["seat"]
             elif e.type == "phase" and e.data.get("phase") == "day":
                 self.hidden_targets.clear()
+            self.check_finding(state, e)
+
+    def check_finding(self, state: GameState, e: Event) -> None:
+        if e.type == "answered":
+            prompt = state.prompts.get(e.data["prompt"])
+            if prompt is not None and prompt.step in RP_NAMING:
+                self.named_by = (e.data["seat"], list(e.data["answer"]))
+        if e.type != "announce":
+            return
+        key = e.data["key"]
+        if key in RP_PRIVATE_RESULTS | RP_PAIRED:
+            assert e.to is not None and len(e.to) == 1, f"{key} reaches {e.to}"
+        if key in RP_PAIRED:
+            assert self.named_by is not None, f"{key} with no pair named"
+            namer, pair = self.named_by
+            assert e.to[0] in pair, f"{key} reaches {e.to}, not one of the pair {pair}"
+            if namer not in pair:
+                assert namer not in e.data["params"].values(), f"{key} names who named the pair"
 
     def check(self, state: GameState, events: Sequence[Event] = ()) -> None:
         self.learn(state, events)

@@ -9,6 +9,7 @@ from reptiliens_helpers import ALPHA, R, Table, V
 from app.engine.evolve import evolve
 from app.engine.model import MJ, Event
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.reptiliens.steps import STEPS
 from app.engine.views import event_visible
 
 SIX = [ALPHA, R, V, V, V, V]
@@ -172,17 +173,20 @@ def test_musicians_charm_and_the_morning_counts_the_charmed() -> None:
     assert t.state.result["camp"] == "rp-musiciens" and {2, 3} <= set(t.state.result["winners"])
 
 
-def test_steps_whose_power_is_in_progress_are_called_and_ask_nothing() -> None:
-    """§12: every step is called; the snoops, thieves, trainers, inventors, Éris, Freyja, the Artiste, Minus and
-    Cortex and the spirits' dream have no power yet (docs/rules/reptiliens.md)."""
+def test_steps_are_called_and_ask_their_holders_only_the_dream_is_in_progress() -> None:
+    """§12: every step is called; the specialties act on their names' nights (tests/test_reptiliens_specialties.py);
+    the spirits' dream waits for part 2's spirits (docs/rules/reptiliens.md)."""
     t = Table([ALPHA, R, "rp-minus", "rp-cortex", V, V],
               ["rp-voleur", "rp-fureteur", "rp-dresseur-de-chien", "rp-ingenieure", "rp-eris", "rp-freyja"],
               lovers=(4, 5))
     t.play_night({})
     run = t.steps_run()
-    assert {"rp-larcin", "rp-investigation", "rp-dressage", "rp-invention", "rp-farce", "rp-allumeuse"} <= set(run)
+    powers = {"rp-larcin", "rp-investigation", "rp-dressage", "rp-farce", "rp-allumeuse"}
+    assert powers | {"rp-invention"} <= set(run)
     asked = {e.data["prompt"]["step"] for e in t.events if e.type == "prompt_opened"}
-    assert not asked & {"rp-larcin", "rp-investigation", "rp-dressage", "rp-invention", "rp-farce", "rp-allumeuse"}
+    assert powers | {"rp-stalkeur"} <= asked
+    assert [s["key"] for s in t.view(4)["village"]["tonight"] if s["in_progress"]] == []
+    assert {k for k, h in STEPS.items() if h.in_progress} == {"rp-reve"}
 
 
 def test_the_militia_is_called_with_no_ghost_to_ask() -> None:

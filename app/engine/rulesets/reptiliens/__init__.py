@@ -4,8 +4,9 @@ to its code.
 
 The modules: `cards`, `calendar`, `offices`, `places`, `attacks`, `victory` (pure data and rules); `options`,
 `state` (the typed state and its events), `setup` (composition, deal), `steps` (the registry of step handlers),
-`opening` (§11), `nights` (the night's powers), `week` (the driver), `day` (§12's day), `invoke` (§2), `fates`
-(deaths, the end), `seen` (what each viewer knows), `talk` (chat).
+`opening` (§11), `nights` (the night's powers), `specialties` (the specialty powers, a module each), `week` (the
+driver), `day` (§12's day), `invoke` (§2), `fates` (deaths, the end), `seen` (what each viewer knows), `talk`
+(chat).
 """
 
 from __future__ import annotations
@@ -17,14 +18,24 @@ from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset, register
-from app.engine.rulesets.reptiliens import fates, invoke, nights, opening, seen, setup, talk, week  # noqa: F401
+from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers the steps)
+    fates,
+    invoke,
+    nights,
+    opening,
+    seen,
+    setup,
+    specialties,
+    talk,
+    week,
+)
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
 from app.engine.rulesets.reptiliens.offices import OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
-from app.engine.rulesets.reptiliens.steps import STEPS, setv
+from app.engine.rulesets.reptiliens.steps import ANSWERED, STEPS, setv
 
 
 class Reptiliens(Ruleset):
@@ -37,6 +48,8 @@ class Reptiliens(Ruleset):
     offices = tuple(o.key for o in OFFICES)
     roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
+    # Its pages (app/web/rulesets.py): the shared ones with its stylesheet, and its own set-up on the console.
+    pages: ClassVar[dict[str, str]] = {"room": "reptiliens.html", "mj": "reptiliens_mj.html"}
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def suggested_composition(self, players: int) -> list[str]:
@@ -91,6 +104,11 @@ class Reptiliens(Ruleset):
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         if prompt.step == invoke.SHOW_ANSWERS_STEP:
             invoke.validate(state, seat, answer)
+
+    def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
+        handler = ANSWERED.get(prompt.step)
+        if handler is not None:
+            handler(ctx, prompt, seat)
 
     def invoke(self, ctx: Ctx, seat: int, power: str, args: dict[str, Any]) -> None:
         invoke.invoke(ctx, seat, power)

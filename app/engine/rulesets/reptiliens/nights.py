@@ -1,5 +1,6 @@
-"""The night steps with real effects in this part (seed 000 §4, §5, §7, §9, §12), each registered in the step
-registry (steps.py) under the calendar's key; the others are registered as called, power in progress.
+"""The night steps of the camp cards and of the first specialties (seed 000 §4, §5, §7, §9, §12), each registered
+in the step registry (steps.py) under the calendar's key; the other specialties' powers are in their own modules
+(specialties.py lists them).
 
 Every step is called every night it exists; a step opens questions only for holders awake tonight, and lasts its
 drawn length whoever answers (week.py). What the steps decide is kept in `own.night` for the attack and the day.
@@ -11,7 +12,7 @@ from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, team_choice
-from app.engine.rulesets.reptiliens import fates
+from app.engine.rulesets.reptiliens import animals, fates
 from app.engine.rulesets.reptiliens import places as P
 from app.engine.rulesets.reptiliens.attacks import PackChoice, PackDecision, pack_target, resolve_attack
 from app.engine.rulesets.reptiliens.calendar import Step
@@ -24,7 +25,6 @@ from app.engine.rulesets.reptiliens.steps import (
     declare,
     dying,
     holder,
-    in_progress,
     is_reptilian,
     lovers,
     pack,
@@ -254,6 +254,12 @@ def declarations(ctx: Ctx) -> list[P.Declaration]:
             out.append(P.Rendezvous(d["first"], d["second"], d["at"]))
         elif kind == "squat":
             out.append(P.Squat(d["squatter"], d["house"]))
+        elif kind == "sculpture":
+            out.append(P.Sculpture(d["artist"], d["house"]))
+        elif kind == "fight":
+            out.append(P.Fight(d["first"], d["second"], d["at"]))
+        elif kind == "copulation":
+            out.append(P.Copulation(d["first"], d["second"], d["at"]))
     return out
 
 
@@ -269,7 +275,7 @@ def resolve(ctx: Ctx, choose: Any) -> tuple[P.Night, Any]:
     reptilians = [seat for seat in s.players if is_reptilian(s, seat)]
     militia = own(s).night.militia
     result = resolve_attack(night, decision, reptilians, choose=choose, militia=militia, richest=own(s).richest,
-                            carnage=own(s).carnage)
+                            carnage=own(s).carnage, observers=animals.observers(s))
     return night, result
 
 
@@ -308,6 +314,7 @@ def attack_close(ctx: Ctx, step: Step) -> None:
                "houses": [{"house": a.house, "attackers": sorted(a.attackers), "candidates": list(a.candidates),
                            "victim": a.victim, "failure": a.failure} for a in result.attacks]}
     setv(ctx, "night.attack", summary)
+    animals.report(ctx, result.reports)
     # The MJ sees why an attack failed; the others learn the dead at dawn, nothing more.
     ctx.announce("rp-attaque-mj", to=MJ_ONLY, failure=result.failure, seats=list(result.victims))
 
@@ -322,8 +329,3 @@ register("rp-retrouvailles", close=meet_close)
 register("rp-squat", squat_open, squat_close)
 register("rp-attaque", attack_open, attack_close)
 register("rp-aube")  # "Aube : fin des sommeils lourds": a marker the driver applies at once (week.open_night_step)
-# Called, power in progress (docs/rules/reptiliens.md): the snoops, the thieves, Freyja, Éris, the Artiste, the
-# office effects (Éris' farce, Minus and Cortex, Freyja's adoration, the Artiste's caricature), the trainers, the
-# inventors and the spirits' dream.
-in_progress("rp-investigation", "rp-larcin", "rp-allumeuse", "rp-querelle", "rp-sculpture", "rp-farce",
-            "rp-echange-postes", "rp-adoration", "rp-caricature", "rp-dressage", "rp-invention", "rp-reve")

@@ -33,6 +33,22 @@ class Invocation(BaseModel):
     guesses: dict[int, str] = Field(default_factory=dict)  # Poirot's show: seat -> the camp card he named
 
 
+class Animal(BaseModel):
+    """A trainer's animal (§5): before a house, or at the morgue before a corpse (attacks.Observer)."""
+
+    owner: int
+    house: int | None = None
+    corpse: int | None = None
+
+
+class OfficeEffect(BaseModel):
+    """A night's effect on the public offices, applied in the morning (§12 "Modifications des postes publics")."""
+
+    power: str  # rp-farce, rp-echange-postes, rp-adoration, rp-caricature
+    seats: list[int] = Field(default_factory=list)  # the swapped pair (Cortex's pick first), the adored, the target
+    direction: str | None = None  # the farce's: clockwise or counterclockwise
+
+
 class Tonight(BaseModel):
     """The night's bookkeeping, renewed when a night begins and read by the day that follows it."""
 
@@ -45,7 +61,10 @@ class Tonight(BaseModel):
     places: dict[int, list[Any]] = Field(default_factory=dict)  # seat -> [house, long action, asleep] (for the MJ)
     attack: dict[str, Any] | None = None  # what the attack did, for the MJ
     charmed: list[int] = Field(default_factory=list)  # charmed this night
-    owed: dict[int, int] = Field(default_factory=dict)  # a fortune paid for a kill tonight, shown at dawn
+    owed: dict[int, int] = Field(default_factory=dict)  # a fortune changed tonight (a kill, a theft), shown at dawn
+    animals: list[Animal] = Field(default_factory=list)  # the trainers' animals, reported at the attack
+    offices: OfficeEffect | None = None  # the office line's effect, applied in the morning
+    must_move: list[int] = Field(default_factory=list)  # the Artiste's victims, told in the morning (part 2 moves)
 
 
 class Today(BaseModel):

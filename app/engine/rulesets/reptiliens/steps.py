@@ -51,6 +51,16 @@ def in_progress(*keys: str) -> None:
         register(key, in_progress=True)
 
 
+# A prompt whose answer acts at once, within its step (a snoop sees the cards he turned, a thief's loot opens the
+# question of giving some back), keyed by the prompt's `step`; the Ruleset's `on_answer` calls it.
+Answered = Callable[[Ctx, Prompt, int], None]
+ANSWERED: dict[str, Answered] = {}
+
+
+def on_answer(prompt_step: str, handler: Answered) -> None:
+    ANSWERED[prompt_step] = handler
+
+
 def calendar_step(state: GameState, key: str) -> K.Step:
     """The step `key` of the opening or of tonight's table."""
     for step in (*K.OPENING, *tonight(state)):

@@ -8,6 +8,7 @@ from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
 from app.engine.rulesets.reptiliens.fates import PUBLIC_CAUSES
 from app.engine.rulesets.reptiliens.setup import NO_SPECIALTY, SPECIALTY_CAMP
+from app.engine.rulesets.reptiliens.specialties import TEXT_KEYS as SPECIALTY_TEXT_KEYS
 
 CONDITIONS = ("rp-detectives", "rp-melomane", "rp-pentaphile", "rp-showman", "rp-mathematiciens",
               "rp-perfect-matcheur", "rp-58-ard", "rp-romantique", "rp-les-deux")
@@ -38,4 +39,5 @@ TEXT_KEYS: tuple[str, ...] = (
     "comp.warn.rp-no-spare", "comp.warn.rp-few-specialties",
     *(f"error.{code}" for code in ERRORS),
     *(f"chat.{kind}.{channel}" for kind in ("channel", "help") for channel in CHANNELS),
+    *SPECIALTY_TEXT_KEYS,
 )
