@@ -257,6 +257,6 @@ def test_nobody_learns_a_night_kill_from_whom_the_night_asks() -> None:
     t.answer(0, "rp-concertation", [3])
     t.answer(1, "rp-concertation", [4])  # not counted: no disagreement
     t.run_until("rp-sommeil", night=1)
-    assert 1 in t.prompt("rp-sommeil").options and t.own.night.pack["house"] == 3
+    assert t.own.night.pack["house"] == 3 and 1 in t.prompt("rp-sommeil").options
     t.play_night({})
     assert not t.alive(1) and not t.alive(3)
