@@ -170,6 +170,9 @@ export class ChatPanel {
     if (name.startsWith("mj:")) {
       return this.mj ? t("chat.channel.private_with", { name: this.ctx.name(Number(name.slice(3))) }) : t("chat.channel.mj");
     }
+    // A channel of the ruleset's own making (a conversation between two players) is named by its module.
+    const own = hook("chatLabel", null, name, this.ctx);
+    if (own) return own;
     return has(`chat.channel.${name}`) ? t(`chat.channel.${name}`) : name;
   }
 
@@ -337,7 +340,7 @@ export class ChatPanel {
       : name === "all" ? t("chat.help.all")
         : name.startsWith("mj:") ? (this.mj ? t("chat.help.mj_thread", { name: this.ctx.name(Number(name.slice(3))) }) : t("chat.help.mj"))
           : this.mj && has(`chat.help.${name}.mj`) ? t(`chat.help.${name}.mj`)
-            : has(`chat.help.${name}`) ? t(`chat.help.${name}`) : "";
+            : has(`chat.help.${name}`) ? t(`chat.help.${name}`) : hook("chatHelp", "", name, this.mj);
     this.help.textContent = help;
     this.help.hidden = !help;
 

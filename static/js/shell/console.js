@@ -4,7 +4,7 @@
 import { ChatPanel, MAX_TEXT } from "./chat.js";
 import { countdown, followPause, keepAwake, startClock } from "./clock.js";
 import { $, copyText, fill, h, icon, loadQr, patch, show, toast } from "./dom.js";
-import { listNames, prettyCode, rejectionText, t } from "./i18n.js";
+import { listNames, prettyCode, rejectionText, stepName, t } from "./i18n.js";
 import { eventList, formatAnswer, JournalMark, namer, promptIndex } from "./journal.js";
 import { api, Connection, showStatus, mjKey, publicBase, store, takeFragment } from "./net.js";
 import { officeBadges } from "./offices.js";
@@ -302,7 +302,7 @@ function gameSeats(v, ctx) {
       asked.length ? h("ul", { class: "asked" }, asked.map((pr) => {
         const answer = (pr.answers || {})[String(p.seat)];
         return h("li", { class: answer === undefined ? "waiting" : "done", "data-key": pr.id },
-          h("span", {}, `${t(`pstep.${pr.step}`)} : `, h("b", {}, answer === undefined ? t("mj.waiting") : formatAnswer(pr, answer, name))));
+          h("span", {}, `${stepName(pr.step)} : `, h("b", {}, answer === undefined ? t("mj.waiting") : formatAnswer(pr, answer, name))));
       })) : null,
       ended ? null : h("details", { class: "seat-actions", "data-key": `actions${p.seat}` },
         h("summary", {}, t("mj.actions")),
@@ -310,7 +310,7 @@ function gameSeats(v, ctx) {
           hook("seatActions", null, v, p, ctx),
           // A host who does not see every card cannot answer for a seat (hidden_from_host).
           v.mj ? asked.map((pr) => h("button", { type: "button", class: "btn btn-small answer-for", "data-key": `answer${pr.id}`,
-            onclick: () => openAnswer(pr.id, p.seat) }, t("mj.answer_step", { step: t(`pstep.${pr.step}`) }))) : null,
+            onclick: () => openAnswer(pr.id, p.seat) }, t("mj.answer_step", { step: stepName(pr.step) }))) : null,
           threads.has(`mj:${p.seat}`) ? h("button", { type: "button", class: "btn btn-small", "data-action": "write",
             onclick: () => writeTo(p.seat) }, icon("chat"), t("mj.write_to")) : null,
           h("button", { type: "button", class: "btn btn-small", "data-action": "rename", onclick: () => rename(p) }, t("mj.rename")),
@@ -338,7 +338,7 @@ function promptsPanel(v, ctx) {
     const infoLine = hook("promptInfo", null, v, p, ctx);
     out.push(h("div", { class: "mj-prompt", "data-prompt": p.id, "data-key": `q${p.id}` },
       h("div", { class: "mj-prompt-head" },
-        h("h3", {}, t(`pstep.${p.step}`), h("small", { class: "muted" }, ` · ${t(`kind.${p.kind}`)}`)),
+        h("h3", {}, stepName(p.step), h("small", { class: "muted" }, ` · ${t(`kind.${p.kind}`)}`)),
         h("button", { type: "button", class: "btn btn-small btn-ghost", title: t("mj.close_prompt_help"),
           onclick: () => send("close_prompt", { prompt: p.id }) }, t("mj.close_prompt"))),
       notesOf(v, p, name),

@@ -18,6 +18,10 @@ export const has = (key) => typeof catalogue[key] === "string";
 /** A card's name (every ruleset names its cards `role.<key>`). */
 export const roleName = (key) => (key ? t(`role.${key}`) : "?");
 
+/** A question's step as a short label (`pstep.<key>`); a ruleset that names its questions by their step has only
+ * `step.<key>`. */
+export const stepName = (key) => (has(`pstep.${key}`) ? t(`pstep.${key}`) : has(`step.${key}`) ? t(`step.${key}`) : String(key));
+
 /** "A, B et C": a list of words as the reader's language says it. */
 export function listOf(items) {
   try {

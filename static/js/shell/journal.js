@@ -1,7 +1,7 @@
 // Readable lines for the events of a stream: the journal of a phone, the MJ's log, the story told at the end. The
 // engine's generic events are read here; a ruleset reads its own first (`describe` in its module).
 import { h } from "./dom.js";
-import { has, listNames, listOf, localTime, prettyCode, roleName, t, timeOf } from "./i18n.js";
+import { has, listNames, listOf, localTime, prettyCode, roleName, stepName, t, timeOf } from "./i18n.js";
 import { officeName } from "./offices.js";
 import { hook, rules } from "./rules.js";
 
@@ -148,12 +148,12 @@ export function describe(e, ctx, mode = "feed") {
       if (!full) return null;
       const p = d.prompt || {};
       return { text: t(p.to_mj ? "event.prompt_opened_mj" : "event.prompt_opened",
-        { step: t(`pstep.${p.step}`), names: listNames(p.to, name) }), cls: "step" };
+        { step: stepName(p.step), names: listNames(p.to, name) }), cls: "step" };
     }
     case "answered": {
       if (!full) return null;
       const p = (ctx.prompts && ctx.prompts.get(d.prompt)) || { kind: Array.isArray(d.answer) ? "pick" : "confirm" };
-      const line = t("event.answered", { name: name(d.seat), step: t(`pstep.${p.step}`),
+      const line = t("event.answered", { name: name(d.seat), step: stepName(p.step),
         answer: formatAnswer(p, d.answer, name) });
       // The reason said with it, in the reader's quotation marks (French ones hold their spaces: no line break).
       return { text: d.reason ? t("event.answered_reason", { line, reason: d.reason }) : line, cls: "answer" };
@@ -163,7 +163,7 @@ export function describe(e, ctx, mode = "feed") {
     case "override": {
       const params = { ...d, name: d.seat !== undefined ? name(d.seat) : "",
         role: d.role ? roleName(d.role) : "", office: d.office ? officeName(d.office) : "",
-        step: d.step ? (has(`step.${d.step}`) ? t(`step.${d.step}`) : t(`pstep.${d.step}`)) : "" };
+        step: d.step ? (has(`step.${d.step}`) ? t(`step.${d.step}`) : stepName(d.step)) : "" };
       // An office left vacant says so (`override.set_office.none`).
       const vacant = "office" in d && (d.seat === null || d.seat === undefined) && has(`override.${d.action}.none`);
       return { text: t(vacant ? `override.${d.action}.none` : `override.${d.action}`, params), cls: "override" };

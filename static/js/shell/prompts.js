@@ -3,7 +3,7 @@
 // so this module holds no rule of any game.
 import { countdown } from "./clock.js";
 import { h, icon } from "./dom.js";
-import { has, listNames, localTime, rejectionText, t } from "./i18n.js";
+import { has, listNames, localTime, rejectionText, stepName, t } from "./i18n.js";
 import { formatAnswer, choiceLabel, readableParams } from "./journal.js";
 import { officeMarks } from "./offices.js";
 import { hook } from "./rules.js";
@@ -50,9 +50,17 @@ function votersText(view, prompt, voters, name) {
 /** Votes nobody cast (the view's `tallies[prompt].bonus`), in the ruleset's words (`voteBonus`) if it has them. */
 const bonusText = (prompt, n) => hook("voteBonus", t("vote.bonus", { n }), prompt, n);
 
-/** A prompt's question, with the seats its info names (a pack's victim, the accused) filled in. */
+/**
+ * A prompt's question, with the seats its info names (a pack's victim, the accused) filled in: the ruleset's own
+ * words (`promptTitle`), else `prompt.<step>`, else the step's name (`step.<step>`) for a ruleset that names its
+ * questions by their step.
+ */
 export function promptTitle(prompt, name) {
-  return t(`prompt.${prompt.step}`, readableParams(prompt.info || {}, name));
+  const own = hook("promptTitle", undefined, prompt, name);
+  if (own !== undefined) return own;
+  const params = readableParams(prompt.info || {}, name);
+  if (has(`prompt.${prompt.step}`) || !has(`step.${prompt.step}`)) return t(`prompt.${prompt.step}`, params);
+  return t(`step.${prompt.step}`, params);
 }
 
 /** "Yes: A, B · No: C" for a yes/no question several people answer (a pack's, the village's verdict). */
@@ -127,7 +135,7 @@ export function renderPrompt(prompt, opts) {
   // A vote whose ballots only the MJ sees (the forum's first election) says so instead of "votes are public".
   const helpKey = prompt.visibility !== "public" && has(`prompt.${prompt.step}.secret.help`)
     ? `prompt.${prompt.step}.secret.help` : `prompt.${prompt.step}.help`;
-  const help = has(helpKey) ? t(helpKey, { min: prompt.min, max: prompt.max }) : null;
+  const help = hook("promptHelp", has(helpKey) ? t(helpKey, { min: prompt.min, max: prompt.max }) : null, prompt, view);
   const body = [...notesOf(view, prompt, name)];
   const players = new Map(((view && view.players) || []).map((p) => [p.seat, p]));
 
@@ -144,9 +152,13 @@ export function renderPrompt(prompt, opts) {
   } else if (prompt.kind === "text") {
     body.push(textField(prompt, opts, mine, submit));
   } else if (prompt.kind === "choice") {
-    body.push(h("div", { class: "choices" }, (prompt.options || []).map((option) =>
-      h("button", { class: ["btn", "btn-big", "choice", mine === option && "selected"], type: "button",
-        "data-answer": option, "data-key": `o${option}`, onclick: () => submit(option) }, choiceLabel(prompt, option)))));
+    // An answer the rules refuse this seat (the view's `disabled`, as for a pick) is shown, greyed, with why.
+    body.push(h("div", { class: "choices" }, (prompt.options || []).map((option) => {
+      const why = refusal(view, prompt, seat, option);
+      return h("button", { class: ["btn", "btn-big", "choice", mine === option && "selected", why && "forbidden"], type: "button",
+        "data-answer": option, "data-key": `o${option}`, disabled: why ? true : null, title: why,
+        onclick: () => submit(option) }, choiceLabel(prompt, option), why ? h("small", { class: "why" }, why) : null);
+    })));
   } else {
     const counts = prompt.visibility !== "self" ? countOf(view, prompt) : new Map();
     // A player's answer that cannot be taken back (the Assassin's signal) is picked, then confirmed.
@@ -318,7 +330,7 @@ export function tallyPanel(view, prompt, name) {
   const rows = [...countOf(view, prompt).entries()].sort((a, b) => b[1].n - a[1].n);
   const waiting = (prompt.to || []).filter((s) => !(String(s) in (prompt.answers || {})));
   return h("div", { class: "card tally", "data-prompt": prompt.id, "data-key": `tally${prompt.id}` },
-    h("h3", {}, t(`pstep.${prompt.step}`)),
+    h("h3", {}, stepName(prompt.step)),
     rows.length ? h("ul", { class: "tally-rows" }, rows.map(([target, count]) =>
       h("li", { "data-key": `t${target}` }, h("b", {}, name(target)), h("span", { class: "count" }, String(count.n)),
         h("small", {}, votersText(view, prompt, count.voters, name), count.bonus ? ` ${bonusText(prompt, count.bonus)}` : ""))))

@@ -1,0 +1,932 @@
+// Les Reptiliens de Quinte-Bourg in the pages (seed 000). The phone: both cards (camp and specialty) with what they
+// do, the player's house in the street and where the village stands (the day of the week, night or day, the
+// festival, tonight's steps, the fortunes), what the player knows (fellows, lover, personal conditions…), the night's
+// own questions (the shell's prompts), a button per power the view says may be invoked now, and the festival's
+// conversations. The console: the street of houses as a picture (who owns which house, who slept where, the attack
+// and its result), tonight's table, the MJ's bookkeeping, the carnage switch, each seat's cards and secrets, the
+// set-up of the two decks; the end screen says who won and why.
+//
+// No rule of the game is here: the view says what a seat knows (`secrets`), what it may invoke (`secrets.invocable`),
+// which answers of Poirot's show the rules allow (`secrets.show_legal`), where everyone slept and what the attack did
+// (`mj.reptiliens.night`), and why each seat won (`result.seats[].reasons`); GET /api/rulesets/reptiliens gives the
+// cards, their decks and camps, and the week's tables. Texts of this module's own are in static/i18n/reptiliens/
+// under `ui.rp-` (written with `rt`, checked by tests/test_browser_reptiliens.py).
+import { addIcons, h, icon, patch } from "../shell/dom.js";
+import { has, listNames, listOf, roleName, stepName, t } from "../shell/i18n.js";
+import { invokePanel } from "../shell/invoke.js";
+import { announceText, describe as genericLine, readableParams, sinceLastPhase } from "../shell/journal.js";
+import { api, rulesetData } from "../shell/net.js";
+import { officeBadges } from "../shell/offices.js";
+
+/** A text of the ruleset's own catalogue (static/i18n/reptiliens/<lang>.json). */
+const rt = (key, params) => t(key, params);
+
+addIcons({
+  house: '<path d="M4 11l8-7 8 7v9H4z"/><path d="M10 20v-5h4v5"/>',
+  // A reptile's eye: the slit pupil.
+  reptile: '<path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z"/><path d="M12 7c-1.2 1.6-1.2 8.4 0 10 1.2-1.6 1.2-8.4 0-10z"/>',
+  coin: '<circle cx="12" cy="12" r="8.5"/><circle cx="12" cy="12" r="4.5"/>',
+  sleep: '<path d="M4 5h6l-6 7h6"/><path d="M13 11h5l-5 6h5"/>',
+  note: '<path d="M9 18V5l11-2v13"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>',
+  shield: '<path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z"/>',
+  camera: '<rect x="3" y="7" width="13" height="10" rx="2"/><path d="M16 10.5l5-2.5v8l-5-2.5z"/>',
+  paw: '<circle cx="6.5" cy="10" r="1.8"/><circle cx="10" cy="6" r="1.8"/><circle cx="14" cy="6" r="1.8"/><circle cx="17.5" cy="10" r="1.8"/><path d="M8 17.5c0-3 1.8-5 4-5s4 2 4 5c0 1.8-2 1.8-4 1.2-2 .6-4 .6-4-1.2z"/>',
+  dagger: '<path d="M20 4l-9.5 9.5"/><path d="M20 4v4l-8 8"/><path d="M8 11l5 5"/><path d="M9.5 14.5L4 20"/>',
+  party: '<path d="M4 20l4-12 8 8z"/><path d="M14 4v2M19 9h2M17.5 5.5l-1.5 1.5M13 9c1-1 2.5-1 3.5 0"/>',
+  mask: '<path d="M2 9c3-1 6-1 10 1 4-2 7-2 10-1-1 5-3 7-6 7-2 0-3-2-4-2s-2 2-4 2c-3 0-5-2-6-7z"/><path d="M7 11.5h2M15 11.5h2"/>',
+  book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 19V5"/><path d="M9 7h6"/>',
+});
+
+const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const SLOTS = ["camp", "specialty"];
+const CARD_KEY = (code) => `veillee:card-hidden:${code}`;
+// The emblem of a camp (a specialty card belongs to none).
+const CAMP_ICONS = { "rp-reptiliens": "reptile", "rp-villageois": "house", "rp-amoureux": "heart", "rp-idealistes": "book",
+  "rp-seths": "mask", "rp-souris": "users", "rp-martyre": "cross", "rp-musiciens": "note", "rp-specialite": "star" };
+// The colour of a night's whereabouts in the street picture: the long action (long.<key>) that put someone there.
+const ACTIONS = ["rp-attaquer", "rp-squatter", "rp-dormir-ensemble", "rp-enlevement", "rp-se-battre", "rp-copuler",
+  "rp-sculpter"];
+
+// What the server says of the ruleset (GET /api/rulesets/reptiliens).
+const data = { key: null, roles: new Map(), nights: {}, suggested: {}, min: 6, max: 40 };
+
+const campOf = (card) => (data.roles.get(card) || {}).camp || null;
+const deckOf = (card) => (data.roles.get(card) || {}).deck || null;
+const campName = (camp) => (camp && has(`camp.${camp}`) ? t(`camp.${camp}`) : camp || "");
+const powerName = (power) => (has(`power.${power}`) ? t(`power.${power}`) : power);
+const weekdayName = (day) => (day ? t(`rp.weekday.${day}`) : "");
+const campIcon = (camp, extra = "") => icon(CAMP_ICONS[camp] || "card", extra);
+/** The weekdays whose night calls a card (the week's tables the server serves). */
+const nightsOf = (card) => DAYS.filter((d) => (data.nights[d] || []).some((s) => (s.actors || []).includes(card)));
+/** A group of seats that know each other (`secrets.fellows`): a camp's name, else a personal condition's. */
+const groupName = (group) => (has(`camp.${group}`) ? t(`camp.${group}`) : has(`victory.${group}`) ? t(`victory.${group}`) : group);
+const failureText = (code) => (code && has(`ui.rp-failure.${code}`) ? t(`ui.rp-failure.${code}`) : code || "");
+const causeText = (cause) => (has(`power.${cause}`) ? t(`power.${cause}`) : has(`ui.rp-cause.${cause}`) ? t(`ui.rp-cause.${cause}`) : cause);
+const village = (v) => v.village || {};
+const byseat = (v) => new Map((v.players || []).map((p) => [p.seat, p]));
+const conversationOf = (channel) => {
+  const m = /^rp-fete-(\d+)-(\d+)$/.exec(channel || "");
+  return m ? [Number(m[1]), Number(m[2])] : null;
+};
+
+// -- where the village stands --------------------------------------------------------------------------------------
+/** Monday to Sunday, today marked (the night's day at night, the day's by day; Sunday during the festival). */
+function weekStrip(v) {
+  const week = village(v).week || {};
+  const today = week.festival ? "sun" : week.weekday;
+  return h("ol", { class: "rp-week", "aria-label": rt("ui.rp-week") }, DAYS.map((d) => h("li", {
+    class: [d === today && "today", d === "sun" && "sunday"], "data-day": d, "data-key": `d${d}`,
+    "aria-current": d === today ? "date" : null, title: weekdayName(d) }, weekdayName(d).slice(0, 3))));
+}
+
+/** Tonight's table (the night under way, or the coming one), the step on now marked; the MJ sees who holds what. */
+function tonightList(v, { mj = false } = {}) {
+  const steps = village(v).tonight || [];
+  if (!steps.length) return null;
+  const current = v.phase === "night" && v.step ? v.step.key : null;
+  const at = steps.findIndex((s) => s.key === current);
+  const week = village(v).week || {};
+  // The actors of each step, from the week's table of the night under way (by day the view does not say which
+  // weekday the coming night is: see docs/rules/reptiliens.md, "Pages").
+  const table = v.phase === "night" ? (data.nights[week.weekday] || []) : [];
+  const players = v.players || [];
+  return h("ol", { class: "rp-tonight" }, steps.map((s, i) => {
+    const row = table[i] && table[i].key === s.key ? table[i] : null;
+    const holders = mj && row ? players.filter((p) => p.cards && Object.values(p.cards).some((c) => c && row.actors.includes(c))) : [];
+    return h("li", { class: [at >= 0 && i < at && "done", i === at && "current", s.in_progress && "in-progress"],
+      "data-step": s.key, "data-key": `s${i}` },
+    h("span", { class: "rp-step-name" }, stepName(s.key)),
+    mj && s.in_progress ? h("small", { class: "badge" }, rt("ui.rp-in-progress")) : null,
+    holders.length ? h("small", { class: "rp-step-holders" }, listOf(holders.map((p) => p.name))) : null);
+  }));
+}
+
+function tonightBox(v, opts = {}) {
+  const list = tonightList(v, opts);
+  if (!list) return null;
+  const title = v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName((village(v).week || {}).weekday) }) : rt("ui.rp-next-night");
+  return h("details", { class: "rp-tonight-box more", "data-key": "tonight", open: opts.open ? true : null },
+    h("summary", {}, icon("moon"), " ", title), list);
+}
+
+/** The village's houses in street order, each with its owner, as a phone shows them: the player's own marked. */
+function streetTiles(v, ctx) {
+  const vil = village(v);
+  const players = byseat(v);
+  const coins = vil.coins || null;
+  const secrets = v.secrets || {};
+  const me = v.me ? v.me.seat : null;
+  const fellowsOf = (seat) => Object.entries(secrets.fellows || {}).filter(([, seats]) => seats.includes(seat)).map(([g]) => g);
+  return h("ol", { class: "rp-street" }, (vil.street || []).map((owner, i) => {
+    const p = players.get(owner) || { seat: owner, name: ctx.name(owner), alive: true };
+    const known = p.me ? [] : SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean);
+    return h("li", { class: ["rp-house", owner === me && "mine", !p.alive && "dead"], "data-seat": owner, "data-key": `h${owner}` },
+      h("span", { class: "rp-house-no", title: rt("ui.rp-house-n", { n: i + 1 }) }, icon("house"), h("small", {}, String(i + 1))),
+      h("span", { class: "rp-house-body" },
+        h("b", { class: "rp-house-owner" }, p.name),
+        owner === me ? h("small", { class: "rp-house-mine" }, rt("ui.rp-your-house")) : null,
+        h("span", { class: "rp-house-marks" },
+          coins && coins[String(owner)] !== undefined
+            ? h("span", { class: "rp-coins", title: rt("ui.rp-coins-of", { name: p.name, n: coins[String(owner)] }) }, icon("coin"), String(coins[String(owner)])) : null,
+          officeBadges(p, { text: false }),
+          secrets.lover === owner ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
+          // A fellow whose card this player was shown wears the card; one he only knows as a fellow, the group.
+          owner !== me && !known.length ? fellowsOf(owner).filter((g) => g !== "rp-amoureux").map((g) => h("span", { class: ["badge", "rp-fellow", `rp-camp-${g}`] }, groupName(g))) : null,
+          known.map((card) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(card)}`], "data-card": card }, roleName(card))),
+          !p.alive ? h("span", { class: "badge" }, icon("cross"), t("ui.dead")) : null)));
+  }));
+}
+
+// -- the phone: the stage ------------------------------------------------------------------------------------------
+function headline(v, ctx, acting) {
+  const week = village(v).week || {};
+  const key = v.step ? v.step.key : null;
+  const stepLine = key ? h("p", { class: "narration" }, stepName(key)) : null;
+  const secrets = v.secrets || {};
+  if (v.phase === "night") {
+    if (acting) {
+      return h("div", { class: "headline headline-act", "data-key": "headline" }, icon("eye"), h("div", {},
+        h("h1", {}, t("room.your_turn")), stepLine));
+    }
+    return h("div", { class: "sleep", "data-key": "sleep" },
+      h("div", { class: "moon-big" }, icon(secrets.asleep ? "sleep" : "moon")),
+      h("h1", {}, rt("ui.rp-night-of", { day: weekdayName(week.weekday) })),
+      secrets.asleep ? h("p", { class: "rp-asleep-line" }, rt("ui.rp-asleep")) : h("p", { class: "sleep-hint" }, t("room.close_eyes")),
+      stepLine);
+  }
+  if (week.festival) {
+    return h("div", { class: "headline headline-day rp-festival", "data-key": "headline" }, icon("party"), h("div", {},
+      h("h1", {}, rt("ui.rp-festival")), h("p", {}, rt("ui.rp-festival-help"))));
+  }
+  return h("div", { class: "headline headline-day", "data-key": "headline" }, icon("sun"), h("div", {},
+    h("h1", {}, rt("ui.rp-day-of", { day: weekdayName(week.weekday) })), stepLine));
+}
+
+/** An invoked action under way: its kind only (the view says no more). */
+function invocationBanner(v) {
+  const inv = village(v).invocation;
+  if (!inv) return null;
+  return h("div", { class: "banner banner-warn rp-invocation", "data-key": "invocation", role: "status" }, icon("forward"),
+    h("span", {}, rt("ui.rp-invocation", { kind: stepName(inv.kind) })));
+}
+
+/** What a question needs beyond the shell's rendering: the answers Poirot's show allows this seat (`show_legal`). */
+function promptExtra(v, prompt) {
+  const legal = v.secrets && v.secrets.show_legal;
+  if (prompt.step !== "rp-show-reponses" || !Array.isArray(legal) || !v.me) return {};
+  const refused = Object.fromEntries((prompt.options || []).filter((o) => !legal.includes(o)).map((o) => [o, "illegal_answer"]));
+  return { view: { ...v, disabled: { ...(v.disabled || {}), [prompt.id]: { [String(v.me.seat)]: refused } } } };
+}
+
+/** The Sunday festival: the conversations open (each a chat channel every living player may read), and with whom
+ * this player may open one. */
+function festivalBox(v, ctx) {
+  const vil = village(v);
+  if (!(vil.week || {}).festival || !v.me) return null;
+  const me = v.me.seat;
+  const pairs = vil.conversations || [];
+  const talking = new Set(pairs.filter((pair) => pair.includes(me)).map((pair) => pair.find((s) => s !== me)));
+  const open = (pair) => {
+    const [a, b] = [...pair].sort((x, y) => x - y);
+    ctx.setTab("chat");
+    if (ctx.ui.chat) ctx.ui.chat.open(`rp-fete-${a}-${b}`);
+  };
+  const others = v.me.alive ? (v.players || []).filter((p) => p.alive && p.seat !== me && !talking.has(p.seat)) : [];
+  return h("section", { class: "card rp-conversations", "data-key": "festival" },
+    h("h2", {}, icon("chat"), " ", rt("ui.rp-conversations")),
+    pairs.length ? h("ul", { class: "rp-pairs" }, pairs.map((pair) => h("li", { "data-key": `c${pair.join("-")}` },
+      h("button", { type: "button", class: "btn btn-small", "data-pair": pair.join("-"), onclick: () => open(pair) },
+        icon("chat"), rt("ui.rp-conversation", { names: listNames(pair, ctx.name) })))))
+      : h("p", { class: "muted" }, rt("ui.rp-no-conversation")),
+    others.length ? [h("h3", {}, rt("ui.rp-talk-to")), h("div", { class: "rp-talk-buttons" }, others.map((p) => h("button", {
+      type: "button", class: "btn btn-small", "data-with": p.seat, "data-key": `w${p.seat}`,
+      onclick: async () => {
+        if (await ctx.send("rp-converse", { with: p.seat })) open([me, p.seat]);
+      } }, p.name)))] : null);
+}
+
+/** What happened since the phase began, as the journal says it. */
+function news(v, ctx) {
+  const events = ctx.events;
+  const since = sinceLastPhase(events);
+  const offset = events.length - since.length;
+  const lines = since.map((e, i) => [genericLine(e, ctx, "feed"), offset + i]).filter(([line]) => line);
+  if (!lines.length) return null;
+  return h("div", { class: "news card", "data-key": "news" },
+    h("h3", {}, t(v.phase === "night" ? "room.news_night" : "room.news_day")),
+    h("ul", {}, lines.map(([line, i]) => h("li", { class: `line ${line.cls}`, "data-key": `n${i}` }, line.text))));
+}
+
+function stage(v, ctx) {
+  // The questions that take answers now first; those an invoked action set aside wait below.
+  const mine = (v.prompts || []).filter((p) => p.mine).sort((a, b) => Number(Boolean(a.suspended)) - Number(Boolean(b.suspended)));
+  const secrets = v.secrets || {};
+  return [
+    headline(v, ctx, mine.length > 0),
+    invocationBanner(v),
+    mine.map((prompt) => ctx.prompt(prompt, promptExtra(v, prompt))),
+    ctx.publicPrompts(),
+    v.me ? invokePanel(secrets.invocable || [], ctx, { running: Boolean(village(v).invocation) }) : null,
+    festivalBox(v, ctx),
+    news(v, ctx),
+  ];
+}
+
+// -- the phone: the two cards and what the player knows --------------------------------------------------------------
+function cardNode(slot, held, v, ctx) {
+  const key = held && held.card;
+  const camp = key ? campOf(key) : null;
+  if (!key) {
+    return h("article", { class: ["rp-card", `rp-card-${slot}`, "rp-card-none"], "data-slot": slot, "data-key": `card-${slot}` },
+      h("span", { class: "eyebrow" }, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+      h("p", { class: "role-desc" }, rt("ui.rp-no-specialty")));
+  }
+  const nights = slot === "specialty" ? nightsOf(key) : [];
+  return h("article", { class: ["rp-card", `rp-card-${slot}`, `rp-camp-${camp}`], "data-slot": slot, "data-card": key,
+    "data-key": `card-${slot}` },
+  h("div", { class: "rp-card-top" },
+    h("span", { class: "eyebrow" }, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+    held.revealed ? h("span", { class: "badge rp-face-up", title: rt("ui.rp-face-up-help") }, icon("eye"), rt("ui.rp-face-up")) : null),
+  h("div", { class: "rp-card-head" },
+    h("span", { class: "rp-card-emblem" }, campIcon(camp)),
+    h("div", {},
+      h("h2", { class: "role-name" }, roleName(key)),
+      h("p", { class: "role-camp" }, slot === "camp" ? campName(camp)
+        : nights.length ? rt("ui.rp-nights", { days: listOf(nights.map(weekdayName)) }) : rt("ui.rp-any-time")))),
+  h("p", { class: "role-desc" }, has(`role.${key}.desc`) ? t(`role.${key}.desc`) : ""),
+  held.original && held.original !== key ? h("p", { class: "small rp-was" }, rt("ui.rp-was", { role: roleName(held.original) })) : null);
+}
+
+/** What only this player knows, in plain words (the view's `secrets`). */
+function secretsList(v, ctx) {
+  const s = v.secrets || {};
+  const me = v.me.seat;
+  const { name } = ctx;
+  const out = [];
+  const line = (key, ico, text, cls = null) => out.push(h("li", { class: ["rp-secret", cls], "data-secret": key, "data-key": key },
+    icon(ico), h("span", {}, text)));
+  if (typeof s.coins === "number") line("coins", "coin", rt("ui.rp-coins", { n: s.coins }));
+  if (s.lover !== undefined && s.lover !== null) line("lover", "heart", rt("ui.rp-lover", { name: name(s.lover) }), "love");
+  for (const [group, seats] of Object.entries(s.fellows || {})) {
+    if (group === "rp-amoureux" && seats.includes(me)) continue; // said by the line above
+    const others = seats.filter((x) => x !== me);
+    line(`fellows-${group}`, CAMP_ICONS[group] || "users", seats.includes(me)
+      ? rt("ui.rp-fellows", { group: groupName(group), names: others.length ? listNames(others, name) : rt("ui.rp-alone") })
+      : rt("ui.rp-fellows-known", { group: groupName(group), names: listNames(seats, name) }));
+  }
+  for (const condition of s.personal || []) {
+    line(`personal-${condition}`, "star", [h("b", {}, t(`victory.${condition}`)), " — ", t(`victory.${condition}.desc`)]);
+  }
+  for (const camp of s.converted || []) line(`converted-${camp}`, CAMP_ICONS[camp] || "star", rt("ui.rp-converted", { camp: campName(camp) }));
+  if (s.charmed) line("charmed", "note", rt("ui.rp-charmed"));
+  if ((s.charms || []).length) line("charms", "note", rt("ui.rp-charms", { names: listNames(s.charms, name) }));
+  if (s.asleep) line("asleep", "sleep", rt("ui.rp-asleep"));
+  if ((s.used || []).length) line("used", "check", rt("ui.rp-used", { powers: listOf(s.used.map(powerName)) }));
+  return out;
+}
+
+function cards(v, ctx) {
+  const me = v.me;
+  if (!me || !me.cards) return null;
+  const hidden = sessionStorage.getItem(CARD_KEY(ctx.code)) === "1";
+  const toggle = h("button", { type: "button", class: "btn btn-ghost btn-small toggle-card", "aria-pressed": hidden ? "false" : "true",
+    onclick: () => {
+      sessionStorage.setItem(CARD_KEY(ctx.code), hidden ? "0" : "1");
+      ctx.rerender();
+    } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
+  const known = secretsList(v, ctx);
+  return [
+    h("div", { class: "rp-cards-head", "data-key": "cards-head" }, h("h2", {}, rt("ui.rp-your-cards")), toggle),
+    hidden ? h("div", { class: "role-card is-hidden", "data-key": "hidden" }, h("p", { class: "role-hidden" }, t("room.card_hidden")))
+      : h("div", { class: "rp-cards", "data-key": "cards" }, SLOTS.map((slot) => cardNode(slot, (me.cards || {})[slot], v, ctx))),
+    !hidden && known.length ? h("section", { class: "card rp-secrets", "data-key": "secrets" },
+      h("h2", {}, icon("eye"), " ", rt("ui.rp-you-know")), h("ul", {}, known)) : null,
+  ];
+}
+
+function table(v, ctx) {
+  if (v.phase === "ended") return null;
+  const players = v.players || [];
+  const alive = players.filter((p) => p.alive).length;
+  if (v.phase === "lobby") {
+    return [h("h2", {}, t("room.village"), h("small", { class: "muted" }, " · ", t("room.seated", { n: players.length }))),
+      h("ul", { class: "chips" }, players.map((p) => h("li", { class: "chip", "data-key": `s${p.seat}` }, p.name)))];
+  }
+  const vil = village(v);
+  return [
+    h("h2", {}, rt("ui.rp-town"), h("small", { class: "muted" }, " · ", t("room.alive_count", { n: alive, total: players.length }))),
+    weekStrip(v),
+    vil.carnage ? h("p", { class: "notice-line rp-carnage-line", "data-key": "carnage" }, icon("reptile"), " ", rt("ui.rp-carnage")) : null,
+    vil.coins ? null : h("p", { class: "hint", "data-key": "hidden-fortunes" }, rt("ui.rp-fortunes-hidden")),
+    h("h3", { class: "rp-street-title" }, icon("house"), " ", rt("ui.rp-street")),
+    streetTiles(v, ctx),
+    tonightBox(v),
+  ];
+}
+
+// -- the end ---------------------------------------------------------------------------------------------------------
+function reasonText(reason, name) {
+  return has(reason.key) ? t(reason.key, readableParams(reason.params || {}, name)) : reason.key;
+}
+
+function endWhy(v, ctx) {
+  const result = v.result || {};
+  const stop = result.stop || [];
+  const camps = result.camps || [];
+  if (!stop.length && camps.length < 2) return null;
+  return h("div", { class: "rp-why", "data-key": "why" },
+    camps.length > 1 ? h("p", { class: "rp-camps-won" }, camps.map((c) => t(`end.win.${c}`)).join(" ")) : null,
+    stop.length ? [h("h3", {}, rt("victory.rp-why")), h("ul", {}, stop.map((r, i) => h("li", { "data-key": `why${i}` }, reasonText(r, ctx.name))))] : null);
+}
+
+function endDetails(v, ctx) {
+  const result = v.result || {};
+  const players = byseat(v);
+  // The winners first, then those who reached a consolation objective, then the others (each in seat order).
+  const rank = { won: 0, consolation: 1 };
+  const rows = [...(result.seats || [])].sort((a, b) => (rank[a.result] ?? 2) - (rank[b.result] ?? 2));
+  if (!rows.length) return undefined;
+  return h("table", { class: "roles-table rp-results" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("ui.player")), h("th", {}, rt("ui.rp-result")))),
+    h("tbody", {}, rows.map((r) => {
+      const p = players.get(r.seat) || { cards: {} };
+      return h("tr", { class: [r.result === "won" && "winner", !r.alive && "dead", `rp-result-${r.result}`], "data-seat": r.seat, "data-key": `r${r.seat}` },
+        h("td", {}, h("b", {}, ctx.name(r.seat)), p.me ? h("small", {}, ` (${t("ui.you")})`) : null,
+          !r.alive ? h("small", { class: "muted" }, ` · ${t("ui.dead")}`) : null,
+          h("span", { class: "rp-end-cards" }, SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean)
+            .map((c) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`] }, roleName(c)))),
+          r.camp ? h("small", { class: "rp-dominant" }, rt("ui.rp-dominant", { camp: campName(r.camp) })) : null),
+        h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
+          t(`victory.rp-result.${r.result}`)),
+        (r.reasons || []).length ? h("ul", { class: "rp-reasons" }, r.reasons.map((reason, i) => h("li", { "data-key": `re${i}` }, reasonText(reason, ctx.name)))) : null));
+    })));
+}
+
+// -- the console: the street of houses as a picture ------------------------------------------------------------------
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element (h() makes HTML ones). */
+function s(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const W = 580;
+const H = 500;
+const CX = W / 2;
+const CY = H / 2;
+
+/**
+ * The street as a ring of houses, clockwise from the top, each named by its owner with his fortune; inside, where
+ * everyone spent the night when it was not at home (an arrow from his house to the one he slept in, coloured by the
+ * long action that put him there), the attacked houses and the victims, the defended and the protected houses, and
+ * the cameras and animals when the view has them.
+ */
+function streetPicture(v, ctx) {
+  const vil = village(v);
+  const street = vil.street || [];
+  const n = street.length;
+  if (!n) return null;
+  const mj = (v.mj && v.mj.reptiliens) || {};
+  const night = mj.night || {};
+  const players = byseat(v);
+  const coins = vil.coins || {};
+  const places = night.places || {};
+  const attack = night.attack || null;
+  const R = n > 16 ? 185 : 168;
+  const angle = (i) => -Math.PI / 2 + (2 * Math.PI * i) / n;
+  const at = (i, r) => [CX + r * Math.cos(angle(i)), CY + r * Math.sin(angle(i))];
+  const index = new Map(street.map((owner, i) => [owner, i]));
+  const attacked = new Map(((attack && attack.houses) || []).map((a) => [a.house, a]));
+  const victims = new Set((attack && attack.victims) || []);
+  const dying = new Set((night.dying || []).map((x) => Number(x)));
+  // Asleep now, or slept heavily last night (the places say so once the attack is over).
+  const asleep = new Set([...(night.asleep || []), ...Object.entries(places).filter(([, place]) => place[2]).map(([seat]) => Number(seat))]);
+  const occupants = new Map();
+  for (const [seat, place] of Object.entries(places)) {
+    const house = place[0];
+    if (!occupants.has(house)) occupants.set(house, []);
+    occupants.get(house).push(Number(seat));
+  }
+  const size = n > 24 ? 0.7 : n > 14 ? 0.85 : 1;
+  const fmt = (x) => x.toFixed(1);
+
+  // Arrows: from one's own house to the house one slept in.
+  const moves = Object.entries(places).filter(([seat, place]) => index.has(place[0]) && Number(seat) !== place[0] && index.has(Number(seat)))
+    .map(([seat, place]) => {
+      const from = at(index.get(Number(seat)), R - 22 * size);
+      const to = at(index.get(place[0]), R - 22 * size);
+      const mid = [(from[0] + to[0]) / 2 * 0.55 + CX * 0.45, (from[1] + to[1]) / 2 * 0.55 + CY * 0.45];
+      const action = ACTIONS.includes(place[1]) ? place[1] : "other";
+      return s("path", { class: ["rp-move", `rp-move-${action}`].join(" "), "data-seat": seat, "data-key": `m${seat}`,
+        d: `M${fmt(from[0])},${fmt(from[1])} Q${fmt(mid[0])},${fmt(mid[1])} ${fmt(to[0])},${fmt(to[1])}`, "marker-end": `url(#rp-arrow-${action})` },
+      s("title", {}, rt("ui.rp-slept-at", { name: ctx.name(seat), owner: ctx.name(place[0]), action: has(`long.${place[1]}`) ? t(`long.${place[1]}`) : place[1] })));
+    });
+
+  const houses = street.map((owner, i) => {
+    const p = players.get(owner) || { name: ctx.name(owner), alive: true };
+    const [x, y] = at(i, R);
+    const a = attacked.get(owner);
+    const cls = ["rp-svg-house", !p.alive && "dead", a && "attacked", a && a.victim !== null && a.victim !== undefined && "struck",
+      night.militia === owner && "defended", mj.richest === owner && "protected"].filter(Boolean).join(" ");
+    const k = 15 * size;
+    const [lx, ly] = at(i, R + 34 * size);
+    const cos = Math.cos(angle(i));
+    const anchor = Math.abs(cos) < 0.3 ? "middle" : cos > 0 ? "start" : "end";
+    const dy = Math.abs(cos) < 0.3 ? (Math.sin(angle(i)) < 0 ? -8 : 14) : 0;
+    const inside = occupants.get(owner) || [];
+    const here = inside.filter((seat) => seat !== owner);
+    const [ox, oy] = at(i, R - 42 * size);
+    const watching = observers(night).filter((o) => o.house === owner);
+    return s("g", { class: cls, "data-house": owner, "data-key": `house${owner}` },
+      s("title", {}, [rt("ui.rp-house-of", { name: p.name }),
+        inside.length ? rt("ui.rp-slept-here", { names: listNames(inside, ctx.name) }) : rt("ui.rp-nobody-here"),
+        a ? (a.victim !== null && a.victim !== undefined ? rt("ui.rp-attack-victim", { name: ctx.name(a.victim) }) : rt("ui.rp-attack-failed", { why: failureText(a.failure) })) : ""]
+        .filter(Boolean).join(" · ")),
+      a ? s("circle", { class: "rp-attack-ring", cx: fmt(x), cy: fmt(y), r: fmt(27 * size) }) : null,
+      s("path", { class: "rp-house-shape", d: `M${fmt(x - k)},${fmt(y + k * 0.8)} V${fmt(y - k * 0.15)} L${fmt(x)},${fmt(y - k)} L${fmt(x + k)},${fmt(y - k * 0.15)} V${fmt(y + k * 0.8)} Z` }),
+      s("text", { class: "rp-svg-no", x: fmt(x), y: fmt(y + k * 0.55), "text-anchor": "middle" }, String(i + 1)),
+      s("text", { class: ["rp-owner", !p.alive && "dead", (victims.has(owner) || dying.has(owner)) && "victim"].filter(Boolean).join(" "),
+        x: fmt(lx), y: fmt(ly + dy), "text-anchor": anchor },
+      (victims.has(owner) || dying.has(owner)) ? "✝ " : "", p.name,
+      asleep.has(owner) ? s("tspan", { class: "rp-zz" }, " zZ") : null),
+      s("text", { class: "rp-owner-coins", x: fmt(lx), y: fmt(ly + dy + 15 * size), "text-anchor": anchor },
+        coins[String(owner)] !== undefined ? rt("ui.rp-coins-short", { n: coins[String(owner)] }) : "",
+        night.militia === owner ? ` · ${rt("ui.rp-defended")}` : "", mj.richest === owner ? ` · ${rt("ui.rp-protected")}` : ""),
+      here.length ? s("g", { class: "rp-guests" },
+        s("circle", { cx: fmt(ox), cy: fmt(oy), r: fmt(11 * size) }),
+        s("text", { x: fmt(ox), y: fmt(oy + 4 * size), "text-anchor": "middle" }, `+${here.length}`)) : null,
+      a && (a.victim === null || a.victim === undefined) && a.failure
+        ? s("text", { class: "rp-attack-why", x: fmt(ox), y: fmt(oy + (here.length ? 24 : 4) * size), "text-anchor": "middle" }, failureText(a.failure)) : null,
+      watching.map((o, j) => s("g", { class: `rp-observer rp-observer-${o.kind}`, "data-key": `o${j}`,
+        transform: `translate(${fmt(x + k * 0.6 + 16 * j)},${fmt(y - k * 1.9)}) scale(0.62)` },
+      s("title", {}, rt(`ui.rp-observer.${o.kind}`, { name: ctx.name(o.owner) })),
+      s("circle", { class: "rp-observer-disc", cx: 12, cy: 12, r: 13 }),
+      o.kind === "camera"
+        ? [s("rect", { x: 4, y: 8, width: 11, height: 8, rx: 1.5 }), s("path", { d: "M15 10.5l5-2.5v8l-5-2.5z" })]
+        : [s("circle", { cx: 7, cy: 10, r: 1.8 }), s("circle", { cx: 10.5, cy: 6.5, r: 1.8 }), s("circle", { cx: 14, cy: 6.5, r: 1.8 }),
+          s("circle", { cx: 17, cy: 10, r: 1.8 }), s("path", { d: "M8.5 17c0-2.6 1.6-4.4 3.5-4.4s3.5 1.8 3.5 4.4c0 1.6-1.8 1.6-3.5 1.1-1.7.5-3.5.5-3.5-1.1z" })])));
+  });
+
+  // An arrowhead per long action, in its colour.
+  const head = s("defs", {}, [...ACTIONS, "other"].map((action) => s("marker", { id: `rp-arrow-${action}`, viewBox: "0 0 10 10",
+    refX: "9", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" },
+  s("path", { d: "M0,0 L10,5 L0,10 z", class: `rp-arrow-head rp-head-${action}` }))));
+  return s("svg", { class: "rp-street-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": rt("ui.rp-street-picture"), "data-houses": n },
+    head,
+    s("circle", { class: "rp-ring", cx: CX, cy: CY, r: R }),
+    s("g", { class: "rp-moves" }, moves),
+    s("g", { class: "rp-houses" }, houses),
+    s("text", { class: "rp-ring-label", x: 8, y: 24 }, weekdayName((vil.week || {}).festival ? "sun" : (vil.week || {}).weekday)),
+    s("text", { class: "rp-ring-sub", x: 8, y: 44 },
+      v.phase === "night" ? rt("ui.rp-night-n", { n: v.night }) : rt("ui.rp-day-n", { n: v.day })));
+}
+
+/** The trainers' animals (`night.animals`: before a house, or at the morgue before a corpse) and the thermal
+ * cameras (`night.cameras`, same shape, once the offices bring them), as the picture marks them. */
+function observers(night) {
+  return [...(night.animals || []).map((a) => ({ ...a, kind: "animal" })), ...(night.cameras || []).map((c) => ({ ...c, kind: "camera" }))];
+}
+
+function legend(v) {
+  const night = ((v.mj && v.mj.reptiliens) || {}).night || {};
+  const used = new Set(Object.values(night.places || {}).map((p) => p[1]));
+  const kinds = new Set(observers(night).filter((o) => o.house !== null && o.house !== undefined).map((o) => o.kind));
+  const swatch = (cls, text, key) => h("li", { "data-key": key }, h("span", { class: `rp-swatch ${cls}` }), text);
+  return h("ul", { class: "rp-legend small" },
+    ACTIONS.filter((a) => used.has(a)).map((a) => swatch(`rp-move-${a}`, t(`long.${a}`), a)),
+    night.attack ? swatch("rp-swatch-attack", rt("ui.rp-legend-attack"), "attack") : null,
+    kinds.has("animal") ? h("li", { "data-key": "animal" }, icon("paw"), rt("ui.rp-legend-animal")) : null,
+    kinds.has("camera") ? h("li", { "data-key": "camera" }, icon("camera"), rt("ui.rp-legend-camera")) : null,
+    h("li", { "data-key": "guests" }, h("span", { class: "rp-swatch rp-swatch-guests" }, "+1"), rt("ui.rp-legend-guests")));
+}
+
+/** Where each player spent the night, as words: the picture's arrows for whoever reads the list. */
+function whereabouts(v, ctx) {
+  const night = ((v.mj && v.mj.reptiliens) || {}).night || {};
+  const places = Object.entries(night.places || {});
+  if (!places.length) return h("p", { class: "muted small", "data-key": "no-places" }, rt("ui.rp-no-places"));
+  const attack = night.attack || {};
+  return h("details", { class: "rp-whereabouts more", "data-key": "whereabouts", open: true },
+    h("summary", {}, rt("ui.rp-where-slept")),
+    h("ul", { class: "small" }, places.map(([seat, place]) => h("li", { "data-key": `w${seat}`, "data-seat": seat },
+      h("b", {}, ctx.name(seat)), " — ",
+      Number(seat) === place[0] ? rt("ui.rp-at-home") : rt("ui.rp-at-house", { name: ctx.name(place[0]) }),
+      " · ", has(`long.${place[1]}`) ? t(`long.${place[1]}`) : place[1],
+      place[2] ? [" · ", rt("ui.rp-heavy-sleep")] : null))),
+    (attack.houses || []).length ? h("ul", { class: "small rp-attacks" }, attack.houses.map((a, i) => h("li", { "data-key": `a${i}` },
+      rt("ui.rp-attack-line", { house: ctx.name(a.house), attackers: listNames(a.attackers, ctx.name) }), " ",
+      a.victim !== null && a.victim !== undefined ? rt("ui.rp-attack-victim", { name: ctx.name(a.victim) }) : rt("ui.rp-attack-failed", { why: failureText(a.failure) })))) : null);
+}
+
+/** The MJ's bookkeeping (`mj.reptiliens`): lovers, cards set aside, the pack's choice, tonight's dead, the richest. */
+function notebook(v, ctx) {
+  const mj = (v.mj && v.mj.reptiliens) || {};
+  const night = mj.night || {};
+  const { name } = ctx;
+  const row = (key, label, value) => (value === null || value === undefined || value === "" ? null
+    : [h("dt", { "data-key": `t${key}` }, label), h("dd", { "data-key": `d${key}`, "data-row": key }, value)]);
+  const pack = night.pack;
+  const inv = mj.invocation;
+  const aside = mj.aside || {};
+  return h("dl", { class: "rp-notebook small" },
+    row("lovers", rt("ui.rp-nb-lovers"), (mj.lovers || []).length
+      ? [listNames(mj.lovers, name), mj.spare_life ? ` (${rt("ui.rp-nb-spare-life")})` : ""] : null),
+    row("pack", rt("ui.rp-nb-pack"), pack ? (pack.house === null || pack.house === undefined ? failureText(pack.failure)
+      : [rt("ui.rp-house-of", { name: name(pack.house) }), pack.squatter ? ` (${rt("ui.rp-nb-squatter")})` : "",
+        pack.decided_by ? ` · ${has(`ui.rp-decided.${pack.decided_by}`) ? t(`ui.rp-decided.${pack.decided_by}`) : pack.decided_by}` : ""]) : null),
+    row("dying", rt("ui.rp-nb-dying"), (night.dying || []).length ? listNames(night.dying.map(Number), name) : null),
+    row("asleep", rt("ui.rp-nb-asleep"), (night.asleep || []).length ? listNames(night.asleep, name) : null),
+    row("militia", rt("ui.rp-nb-militia"), night.militia !== null && night.militia !== undefined ? rt("ui.rp-house-of", { name: name(night.militia) }) : null),
+    row("richest", rt("ui.rp-nb-richest"), mj.richest !== null && mj.richest !== undefined ? name(mj.richest) : null),
+    row("charmed", rt("ui.rp-nb-charmed"), (mj.charmed || []).length ? listNames(mj.charmed, name) : null),
+    row("observers", rt("ui.rp-nb-observers"), observers(night).length ? observers(night).map((o, i) => h("span", { class: "rp-nb-observer", "data-key": `o${i}` },
+      i ? " · " : "", o.house !== null && o.house !== undefined
+        ? rt(`ui.rp-observer.${o.kind}`, { name: name(o.owner) }) + " → " + rt("ui.rp-house-of", { name: name(o.house) })
+        : rt(`ui.rp-observer.${o.kind}`, { name: name(o.owner) }) + " → " + rt("ui.rp-morgue", { name: name(o.corpse) }))) : null),
+    row("invocation", rt("ui.rp-nb-invocation"), inv ? rt("ui.rp-nb-invoked", { name: name(inv.seat), power: powerName(inv.power) }) : null),
+    row("aside", rt("ui.rp-nb-aside"), [...(aside.camp || []), ...(aside.specialty || [])].length
+      ? listOf([...(aside.camp || []), ...(aside.specialty || [])].map(roleName)) : null),
+    row("estate", rt("ui.rp-nb-estate"), mj.estate ? String(mj.estate) : null));
+}
+
+/** The six nights of the week, each a column: the week's table (GET /api/rulesets/reptiliens). */
+function weekTable(v) {
+  const today = (village(v).week || {}).weekday;
+  const days = DAYS.filter((d) => (data.nights[d] || []).length);
+  if (!days.length) return null;
+  return h("details", { class: "rp-week-table more", "data-key": "week-table" },
+    h("summary", {}, rt("ui.rp-whole-week")),
+    h("div", { class: "rp-week-cols" }, days.map((d) => h("div", { class: ["rp-week-col", d === today && "today"], "data-key": `wk${d}` },
+      h("h4", {}, weekdayName(d)),
+      h("ol", {}, data.nights[d].filter((step) => step.key !== "rp-aube").map((step, i) => h("li", { "data-key": `${d}${i}`, class: step.in_progress ? "in-progress" : null },
+        stepName(step.key), step.actors.length && step.actors.length < 3 ? h("small", {}, ` (${listOf(step.actors.map(roleName))})`) : null)))))));
+}
+
+function board(v, ctx) {
+  if (v.phase === "lobby") return null;
+  if (v.phase === "ended") {
+    return [h("h2", {}, icon("house"), " ", rt("ui.rp-street")), streetPicture(v, ctx), endWhy(v, ctx), endDetails(v, ctx) || null];
+  }
+  const vil = village(v);
+  return [
+    h("div", { class: "rp-board-head", "data-key": "head" }, h("h2", {}, icon("house"), " ", rt("ui.rp-street")), weekStrip(v),
+      vil.carnage ? h("span", { class: "badge badge-warn rp-carnage-badge" }, icon("reptile"), rt("ui.rp-carnage-short")) : null),
+    h("div", { class: "rp-board-grid", "data-key": "grid" },
+      h("div", { class: "rp-picture", "data-key": "picture" }, streetPicture(v, ctx), legend(v), whereabouts(v, ctx)),
+      h("div", { class: "rp-board-side", "data-key": "side" },
+        h("div", { class: "rp-board-tonight", "data-key": "tonight" },
+          h("h3", {}, icon("moon"), " ", v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName((vil.week || {}).weekday) }) : rt("ui.rp-next-night")),
+          tonightList(v, { mj: true })),
+        h("div", { class: "rp-board-notes", "data-key": "notes" },
+          h("h3", {}, icon("book"), " ", rt("ui.rp-notebook")),
+          notebook(v, ctx)))),
+    weekTable(v),
+  ];
+}
+
+// -- the console: seats --------------------------------------------------------------------------------------------
+function seatSecrets(v, seat) {
+  return ((((v.mj && v.mj.reptiliens) || {}).seats) || {})[String(seat)] || {};
+}
+
+function seatBody(v, p, ctx) {
+  const s = seatSecrets(v, p.seat);
+  const held = p.cards || {};
+  const place = ((((v.mj && v.mj.reptiliens) || {}).night || {}).places || {})[String(p.seat)];
+  const lines = [];
+  if ((s.personal || []).length) lines.push(["personal", rt("ui.rp-seat-personal", { conditions: listOf(s.personal.map((c) => t(`victory.${c}`))) })]);
+  if ((s.converted || []).length) lines.push(["converted", rt("ui.rp-converted", { camp: listOf(s.converted.map(campName)) })]);
+  if ((s.charms || []).length) lines.push(["charms", rt("ui.rp-seat-charms", { names: listNames(s.charms, ctx.name) })]);
+  if ((s.used || []).length) lines.push(["used", rt("ui.rp-used", { powers: listOf(s.used.map(powerName)) })]);
+  if ((s.invocable || []).length) lines.push(["invocable", rt("ui.rp-seat-invocable", { powers: listOf(s.invocable.map(powerName)) })]);
+  if (place && place[0] !== p.seat) lines.push(["place", rt("ui.rp-seat-place", { name: ctx.name(place[0]), action: has(`long.${place[1]}`) ? t(`long.${place[1]}`) : place[1] })]);
+  return [
+    h("p", { class: "seat-role rp-seat-cards" }, SLOTS.map((slot) => {
+      const card = held[slot];
+      return card ? h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(card)}`], "data-slot": slot, "data-card": card,
+        title: slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty") }, roleName(card)) : null;
+    }), typeof s.coins === "number" ? h("span", { class: "rp-coins" }, icon("coin"), String(s.coins)) : null),
+    lines.length ? h("ul", { class: "tags" }, lines.map(([key, text]) => h("li", { "data-key": key }, text))) : null,
+  ];
+}
+
+function seatMarks(v, p) {
+  const s = seatSecrets(v, p.seat);
+  return [
+    s.lover !== undefined ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
+    s.charmed ? h("span", { class: "badge", title: rt("ui.rp-nb-charmed") }, icon("note")) : null,
+    s.asleep ? h("span", { class: "badge", title: rt("ui.rp-heavy-sleep") }, icon("sleep")) : null,
+  ];
+}
+
+function cardOptions(deck, selected) {
+  return [...data.roles.values()].filter((r) => r.deck === deck)
+    .map((r) => h("option", { value: r.key, selected: r.key === selected ? true : null }, roleName(r.key)));
+}
+
+function seatActions(v, p, ctx) {
+  const s = seatSecrets(v, p.seat);
+  return [
+    p.alive
+      ? h("button", { type: "button", class: "btn btn-small btn-danger", "data-action": "kill", onclick: () => {
+        if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
+      } }, icon("cross"), t("mj.kill"))
+      : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => ctx.send("revive", { seat: p.seat }) }, t("mj.revive")),
+    (s.invocable || []).map((power) => h("button", { type: "button", class: "btn btn-small", "data-action": "invoke", "data-power": power,
+      "data-key": `inv${power}`, onclick: () => {
+        if (window.confirm(rt("ui.rp-invoke-for-confirm", { name: p.name, power: powerName(power) }))) ctx.send("invoke", { seat: p.seat, power });
+      } }, icon("forward"), rt("ui.rp-invoke-for", { power: powerName(power) }))),
+    SLOTS.map((slot) => h("label", { class: "inline-select", "data-key": `set${slot}` },
+      h("span", {}, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+      h("select", { "data-action": `set-${slot}`, onchange: (ev) => {
+        const card = ev.target.value;
+        if (card && card !== (p.cards || {})[slot]) ctx.send("set_role", { seat: p.seat, role: card, slot });
+      } }, (p.cards || {})[slot] ? null : h("option", { value: "" }, "—"), cardOptions(slot, (p.cards || {})[slot])))),
+  ];
+}
+
+function controlsExtra(v, ctx) {
+  if (v.phase !== "night" && v.phase !== "day") return null;
+  const on = Boolean(village(v).carnage);
+  return h("div", { class: "rp-controls", "data-key": "rp-controls" },
+    invocationBanner(v),
+    h("button", { type: "button", class: ["btn", "btn-block", "rp-carnage-switch", on && "btn-danger"], "aria-pressed": on ? "true" : "false",
+      "data-action": "carnage", onclick: () => ctx.send("rp-carnage", { on: !on }) },
+    icon("reptile"), on ? rt("ui.rp-carnage-stop") : rt("ui.rp-carnage-start")),
+    h("p", { class: "hint" }, rt("ui.rp-carnage-help")));
+}
+
+// -- the console: set-up (the two decks and the options) ------------------------------------------------------------
+const report = { key: null, value: null };
+
+function compositionReport(players, composition, ctx) {
+  const key = JSON.stringify([players, composition]);
+  if (report.key === key) return report.value;
+  report.key = key;
+  report.value = null;
+  api(`/api/rulesets/${encodeURIComponent(data.key)}/composition`, { method: "POST", body: { players: Math.max(1, players), composition } })
+    .then((found) => {
+      if (report.key === key) {
+        report.value = found;
+        ctx.rerender();
+      }
+    }).catch(() => {});
+  return null;
+}
+
+function setupPanel(v, ctx) {
+  const players = (v.players || []).length;
+  const size = Math.min(data.max, Math.max(data.min, players));
+  const chosen = v.composition || [];
+  const suggested = data.suggested[String(size)] || [];
+  const shown = chosen.length ? chosen : suggested;
+  const counts = new Map();
+  for (const card of shown) counts.set(card, (counts.get(card) || 0) + 1);
+  const options = v.options || {};
+  const configure = (args) => ctx.send("configure", args);
+  const change = (card, by) => {
+    const next = [...shown];
+    if (by > 0) next.push(card);
+    else next.splice(next.lastIndexOf(card), 1);
+    configure({ composition: next });
+  };
+  const found = compositionReport(players, shown, ctx);
+  const inDeck = (deck) => shown.filter((c) => deckOf(c) === deck).length;
+  const deckRows = (deck) => [...data.roles.values()].filter((r) => r.deck === deck).map((r) => {
+    const n = counts.get(r.key) || 0;
+    return h("div", { class: ["comp-row", `rp-camp-${r.camp}`, !n && "zero"], "data-role": r.key, "data-key": r.key },
+      h("span", { class: "comp-name" }, h("b", {}, roleName(r.key)), h("small", {}, deck === "camp" ? campName(r.camp)
+        : nightsOf(r.key).length ? listOf(nightsOf(r.key).map(weekdayName)) : rt("ui.rp-any-time"))),
+      h("span", { class: "stepper small" },
+        h("button", { type: "button", class: "btn btn-round", "aria-label": rt("ui.rp-less", { role: roleName(r.key) }), disabled: n ? null : true,
+          onclick: () => change(r.key, -1) }, "−"),
+        h("output", {}, String(n)),
+        h("button", { type: "button", class: "btn btn-round", "aria-label": rt("ui.rp-more", { role: roleName(r.key) }),
+          disabled: r.unique && n >= 1 ? true : null, onclick: () => change(r.key, 1) }, "+")));
+  });
+  const radio = (option, values) => h("div", { class: "radio-cards", "data-key": `r${option}` }, values.map((value) => h("label", { class: "radio-card", "data-key": value },
+    h("input", { type: "radio", name: `rp-${option}`, value, checked: options[option] === value ? true : null,
+      onchange: () => configure({ options: { [option]: value } }) }),
+    h("span", {}, h("b", {}, rt(`ui.rp-opt.${option}.${value}`)), h("small", {}, rt(`ui.rp-opt.${option}.${value}.help`))))));
+  const check = (option) => h("label", { class: "check", "data-key": `c${option}` },
+    h("input", { type: "checkbox", checked: options[option] ? true : null, onchange: (ev) => configure({ options: { [option]: ev.target.checked } }) }),
+    h("span", {}, rt(`ui.rp-opt.${option}`)));
+  const seconds = (option) => h("label", { class: "num", "data-key": `n${option}` }, h("span", {}, rt(`ui.rp-opt.${option}`)),
+    h("span", { class: "with-unit" }, h("input", { type: "number", min: 1, step: 1, value: options[option] ?? "", name: option,
+      onchange: (ev) => {
+        const value = Number(ev.target.value);
+        if (Number.isFinite(value) && value > 0) configure({ options: { [option]: value } });
+      } }), h("i", {}, "s")));
+  return [
+    h("p", { class: "hint", "data-key": "source" }, chosen.length ? rt("ui.rp-setup-own") : rt("ui.rp-setup-suggested", { n: size })),
+    h("p", { class: "comp-check", "data-key": "counts" }, rt("ui.rp-setup-counts", { camp: inDeck("camp"), specialty: inDeck("specialty"), players })),
+    found && (found.warnings || []).length ? h("ul", { class: "comp-report small", "data-key": "warnings" },
+      found.warnings.map((w) => h("li", { "data-key": w.code }, has(`comp.warn.${w.code}`) ? t(`comp.warn.${w.code}`, w) : w.code))) : null,
+    h("div", { class: "button-row", "data-key": "comp-buttons" },
+      h("button", { type: "button", class: "btn btn-small", id: "rp-suggest", onclick: () => configure({ composition: suggested }) }, rt("ui.rp-setup-use-suggestion")),
+      chosen.length ? h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => configure({ composition: [] }) }, rt("ui.rp-setup-follow")) : null),
+    h("details", { class: "more rp-deck", open: true, "data-key": "deck-camp" }, h("summary", {}, rt("ui.rp-deck-camp", { n: inDeck("camp") })),
+      h("div", { class: "comp-rows" }, deckRows("camp"))),
+    h("details", { class: "more rp-deck", "data-key": "deck-specialty" }, h("summary", {}, rt("ui.rp-deck-specialty", { n: inDeck("specialty") })),
+      h("div", { class: "comp-rows" }, deckRows("specialty"))),
+    h("fieldset", { class: "field", "data-key": "moderation" }, h("legend", {}, t("opt.moderation")), radio("moderation", ["mj", "auto"])),
+    h("fieldset", { class: "field", "data-key": "draws" }, h("legend", {}, rt("ui.rp-opt.draws")), radio("draws", ["rng", "mj"])),
+    h("fieldset", { class: "field", "data-key": "week" }, h("legend", {}, rt("ui.rp-opt.first_weekday")),
+      h("select", { name: "first_weekday", onchange: (ev) => configure({ options: { first_weekday: ev.target.value } }) },
+        DAYS.filter((d) => d !== "sun").map((d) => h("option", { value: d, selected: options.first_weekday === d ? true : null }, weekdayName(d))))),
+    h("fieldset", { class: "field", "data-key": "durations" }, h("legend", {}, t("home.durations")),
+      h("div", { class: "grid-fields" }, ["night_step", "debate", "vote", "festival"].map(seconds))),
+    h("fieldset", { class: "field options-list", "data-key": "options" }, h("legend", {}, t("home.options")),
+      ["carnage", "hide_fortunes", "hide_invokers", "allow_abstain", "no_attack_once_alpha_dead"].map(check)),
+  ];
+}
+
+// -- the journal: the ruleset's own events ---------------------------------------------------------------------------
+function describe(e, ctx, mode) {
+  const d = e.data || {};
+  const full = mode === "full";
+  const { name } = ctx;
+  const mine = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
+  switch (e.type) {
+    case "rp-set":
+    case "rp-outcome":
+    case "rp-executed":
+    case "rp-show":
+      return null;
+    case "announce":
+      if (d.key === "rp-attaque-mj" || d.key === "rp-cause" || d.key === "rp-invoque-mj") {
+        const params = { ...(d.params || {}) };
+        if (params.failure !== undefined) params.failure = failureText(params.failure);
+        if (params.cause !== undefined) params.cause = causeText(params.cause);
+        if (params.power !== undefined) params.power = powerName(params.power);
+        return { text: announceText({ ...d, params }, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
+      }
+      return undefined;
+    case "revealed":
+      return { text: rt("ui.rp-ev-revealed", { name: name(d.seat) }), cls: "info" };
+    case "rp-learn":
+      if (!full && !(d.viewers || []).includes(ctx.me)) return null;
+      return { text: full ? rt("ui.rp-ev-learn-mj", { names: listNames(d.viewers || [], name), name: name(d.seat), role: roleName(d.card) })
+        : rt("ui.rp-ev-learn", { name: name(d.seat), role: roleName(d.card) }), cls: "secret" };
+    case "rp-fellows":
+      return { text: rt("ui.rp-ev-fellows", { group: groupName(d.group), names: listNames(d.seats || [], name) }), cls: "secret" };
+    case "rp-personal":
+      return { text: (mine(d.seat) && !full ? rt("ui.rp-ev-personal", { conditions: listOf((d.conditions || []).map((c) => t(`victory.${c}`))) })
+        : rt("ui.rp-ev-personal-mj", { name: name(d.seat), conditions: listOf((d.conditions || []).map((c) => t(`victory.${c}`))) })), cls: "secret" };
+    case "rp-converted":
+      return full ? { text: rt("ui.rp-ev-converted", { name: name(d.seat), camp: campName(d.camp) }), cls: "secret" } : null;
+    case "rp-lovers":
+      return { text: rt("ui.rp-ev-lovers", { names: listNames(d.seats || [], name) }), cls: "secret" };
+    case "rp-coins":
+      return full ? { text: rt("ui.rp-ev-coins", { name: name(d.seat), n: d.coins }), cls: "info" } : null;
+    case "rp-charmed":
+      return { text: mine(d.seat) && !full ? rt("ui.rp-charmed") : rt("ui.rp-ev-charmed", { name: name(d.seat) }), cls: "secret" };
+    case "rp-used":
+      return full ? { text: rt("ui.rp-ev-used", { name: name(d.seat), power: powerName(d.power) }), cls: "secret" } : null;
+    case "rp-radiant":
+      return { text: rt("ui.rp-ev-radiant", { name: name(d.seat), target: name(d.target) }), cls: "secret" };
+    case "rp-conversation":
+      return { text: rt("ui.rp-ev-conversation", { names: listNames(d.seats || [], name) }), cls: "info" };
+    default:
+      return undefined;
+  }
+}
+
+// -- the questions' words --------------------------------------------------------------------------------------------
+function promptParams(prompt, name) {
+  const info = prompt.info || {};
+  const params = readableParams(info, name);
+  if (info.alpha !== undefined) params.alpha = name(info.alpha);
+  if (info.guess !== undefined) params.guess = roleName(info.guess);
+  if (info.slot !== undefined) params.slot = info.slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty");
+  if (info.draw !== undefined) params.draw = Number(info.draw) + 1;
+  return params;
+}
+
+export default {
+  chatOrder: ["village", "rp-reptiliens", "rp-amoureux"],
+
+  async init(key) {
+    const info = await rulesetData(key);
+    this.info = info;
+    data.key = key;
+    data.roles = new Map((info.roles || []).map((r) => [r.key, r]));
+    data.nights = info.nights || {};
+    data.suggested = info.suggested || {};
+    data.min = info.min_players || 6;
+    data.max = info.max_players || 40;
+  },
+
+  // -- the page's words --------------------------------------------------------------------------------------------
+  phaseLabel(v) {
+    const week = village(v).week || {};
+    if (v.phase === "night") return [icon("moon"), rt("ui.rp-phase-night", { day: weekdayName(week.weekday), n: v.night })];
+    if (v.phase === "day" && week.festival) return [icon("party"), rt("ui.rp-festival")];
+    if (v.phase === "day") return [icon("sun"), rt("ui.rp-phase-day", { day: weekdayName(week.weekday), n: v.day })];
+    return undefined;
+  },
+
+  stepLabel(v) {
+    // The festival's one step is the phase itself: the status bar says it once.
+    return (village(v).week || {}).festival ? "" : undefined;
+  },
+
+  promptTitle(prompt, name) {
+    const key = `ui.rp-prompt.${prompt.step}`;
+    return has(key) ? t(key, promptParams(prompt, name)) : undefined;
+  },
+
+  promptHelp(prompt, view) {
+    const info = prompt.info || {};
+    const key = `ui.rp-prompt.${prompt.step}.help${info.alpha !== undefined ? ".alpha" : ""}`;
+    const alpha = info.alpha !== undefined ? (byseat(view || {}).get(info.alpha) || {}).name : null;
+    if (has(key)) return t(key, { alpha: alpha || "", max: prompt.max, min: prompt.min });
+    return has(`power.${prompt.step}.desc`) ? t(`power.${prompt.step}.desc`) : undefined;
+  },
+
+  choiceLabel(prompt, option) {
+    // Poirot names a camp card; the MJ deals a card: options that are cards read as their names.
+    if (prompt.step === "rp-show" || prompt.step === "rp-donne") return has(`role.${option}`) ? roleName(option) : undefined;
+    return undefined;
+  },
+
+  describe,
+
+  // -- chat --------------------------------------------------------------------------------------------------------
+  chatLabel(channel, ctx) {
+    const pair = conversationOf(channel);
+    return pair ? rt("ui.rp-conversation", { names: listNames(pair, ctx.name) }) : null;
+  },
+
+  chatHelp(channel) {
+    return conversationOf(channel) ? rt("chat.help.rp-fete") : "";
+  },
+
+  chatReadonly(channel, view, ctx, info, mj) {
+    if (mj || !info.live) return null;
+    if (channel === "village" && ctx.kind === "seat" && ctx.alive && view.phase === "night") return t("chat.readonly.night");
+    if (channel === "rp-reptiliens") return rt("ui.rp-readonly-pack");
+    if (channel === "rp-amoureux") return rt("ui.rp-readonly-lovers");
+    if (conversationOf(channel)) return rt("ui.rp-readonly-conversation");
+    return null;
+  },
+
+  // -- the player's page -------------------------------------------------------------------------------------------
+  lobbyExtra(v) {
+    const counts = new Map();
+    for (const card of v.composition || []) counts.set(card, (counts.get(card) || 0) + 1);
+    if (!counts.size) return h("p", { class: "muted small" }, rt("ui.rp-lobby-suggested"));
+    return ["camp", "specialty"].map((deck) => h("div", { class: "deck", "data-key": `deck-${deck}` },
+      h("h3", {}, deck === "camp" ? rt("ui.rp-deck-camp", { n: [...counts.entries()].filter(([c]) => deckOf(c) === deck).reduce((a, [, n]) => a + n, 0) })
+        : rt("ui.rp-deck-specialty", { n: [...counts.entries()].filter(([c]) => deckOf(c) === deck).reduce((a, [, n]) => a + n, 0) })),
+      h("ul", { class: "chips" }, [...counts.entries()].filter(([c]) => deckOf(c) === deck).map(([card, n]) =>
+        h("li", { class: ["chip", `rp-camp-${campOf(card)}`], "data-key": card }, n > 1 ? `${n} × ${roleName(card)}` : roleName(card))))));
+  },
+
+  stage,
+  cards,
+  table,
+
+  endTitle(result) {
+    if (result.reason === "mj") return undefined;
+    return result.camp ? t(`end.win.${result.camp}`) : rt("victory.rp-nobody");
+  },
+  endWhy,
+  endDetails,
+  endIcon(camp) {
+    return CAMP_ICONS[camp] || "sun";
+  },
+
+  // -- the console ------------------------------------------------------------------------------------------------
+  consoleLobby(v, ctx) {
+    patch("#rp-setup", setupPanel(v, ctx));
+  },
+
+  board,
+  controlsExtra,
+  seatBody,
+  seatMarks,
+  seatActions,
+
+  seatClasses(v, p) {
+    const camp = campOf((p.cards || {}).camp);
+    return camp ? `rp-camp-${camp}` : null;
+  },
+
+  promptInfo(v, p, ctx) {
+    const info = p.info || {};
+    if (p.step === "rp-show-reponses" && info.guess) return rt("ui.rp-info-guess", { role: roleName(info.guess) });
+    if (info.alpha !== undefined) return rt("ui.rp-info-alpha", { name: ctx.name(info.alpha) });
+    if (info.seat !== undefined) return rt("ui.rp-info-seat", { name: ctx.name(info.seat) });
+    return null;
+  },
+};
