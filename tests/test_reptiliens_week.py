@@ -127,7 +127,11 @@ def test_the_sunday_festival() -> None:
     t.run_until("rp-fete")
     since = len(t.events)
     assert t.state.day == 1 and t.state.phase == "day" and t.view(2)["village"]["week"]["festival"]
+    living = [s for s in t.state.living() if s != 2]
+    assert t.view(2)["secrets"]["may_converse"] == living  # the page offers whom the server says
     t.do("rp-converse", 2, **{"with": 3})
+    assert 3 not in t.view(2)["secrets"]["may_converse"] and 2 not in t.view(3)["secrets"]["may_converse"]
+    assert t.rejected("rp-converse", 2, **{"with": 3}) == "already_open"
     channel = "rp-fete-2-3"
     assert {c["name"]: c["write"] for c in t.view(2)["channels"]}[channel] is True
     assert {c["name"]: c["write"] for c in t.view(4)["channels"]}[channel] is False  # he listens

@@ -185,13 +185,13 @@ function festivalBox(v, ctx) {
   if (!(vil.week || {}).festival || !v.me) return null;
   const me = v.me.seat;
   const pairs = vil.conversations || [];
-  const talking = new Set(pairs.filter((pair) => pair.includes(me)).map((pair) => pair.find((s) => s !== me)));
   const open = (pair) => {
     const [a, b] = [...pair].sort((x, y) => x - y);
     ctx.setTab("chat");
     if (ctx.ui.chat) ctx.ui.chat.open(`rp-fete-${a}-${b}`);
   };
-  const others = v.me.alive ? (v.players || []).filter((p) => p.alive && p.seat !== me && !talking.has(p.seat)) : [];
+  const may = new Set((v.secrets || {}).may_converse || []);  // the server says with whom
+  const others = (v.players || []).filter((p) => may.has(p.seat));
   return h("section", { class: "card rp-conversations", "data-key": "festival" },
     h("h2", {}, icon("chat"), " ", rt("ui.rp-conversations")),
     pairs.length ? h("ul", { class: "rp-pairs" }, pairs.map((pair) => h("li", { "data-key": `c${pair.join("-")}` },

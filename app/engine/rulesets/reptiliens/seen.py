@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.model import MJ, GameState
-from app.engine.rulesets.reptiliens import invoke
+from app.engine.rulesets.reptiliens import invoke, talk
 from app.engine.rulesets.reptiliens.calendar import MON, steps_for_night, weekday_of_night
 from app.engine.rulesets.reptiliens.fates import coins_of
 from app.engine.rulesets.reptiliens.state import CAMP, own
@@ -80,6 +80,8 @@ def secrets(state: GameState, seat: int) -> dict[str, Any]:
     couple = o.fellows.get(seat, {}).get("rp-amoureux")
     if couple and seat in couple:
         out["lover"] = next((x for x in couple if x != seat), None)
+    if o.festival:
+        out["may_converse"] = talk.partners(state, seat)  # the players a conversation may open with
     inv = o.invocation
     if inv is not None and seat in inv.guesses:
         # Poirot's show: the answers the rules allow this seat (the question itself is public).

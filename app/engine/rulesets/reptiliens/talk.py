@@ -18,6 +18,15 @@ Channels = dict[str, tuple[list[int] | None, set[int | str]]]
 PACK, LOVERS, FESTIVAL = "rp-reptiliens", "rp-amoureux", "rp-fete"
 
 
+def partners(state: GameState, seat: int) -> list[int]:
+    """Whom `seat` may open a festival conversation with (§1 Sunday: "Tout le monde peut se déplacer et discuter
+    avec qui il veut"): any other living player, once a pair."""
+    o = own(state)
+    if not o.festival or seat not in state.players or not state.players[seat].alive:
+        return []
+    return [x for x in state.living() if x != seat and sorted([seat, x]) not in o.conversations]
+
+
 def festival_channel(pair: list[int]) -> str:
     a, b = sorted(pair)
     return f"{FESTIVAL}-{a}-{b}"
