@@ -47,6 +47,11 @@ class Ruleset:
     other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
     # Options set when the room is created that `configure` may never change (who the MJ token's holder is).
     fixed_options: ClassVar[frozenset[str]] = frozenset()
+    # What the web layer reads (app/web/rulesets.py): its own page templates ("room", "mj", "home", "home_card"),
+    # the option a room gets when its creator plays a seat, and FastAPI routers of its own ("module:attribute").
+    pages: ClassVar[dict[str, str]] = {}
+    host_plays_option: ClassVar[str | None] = None
+    http_routers: ClassVar[tuple[str, ...]] = ()
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

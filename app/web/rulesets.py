@@ -1,5 +1,5 @@
-"""What the web layer asks of a ruleset, read as data its class declares, so that no route or page names one and
-a new ruleset needs no edit here. Each attribute is optional (the default in brackets):
+"""What the web layer asks of a ruleset, read as data its class declares (defaults on `Ruleset`), so that no
+route or page names one and a new ruleset needs no edit here (the default in brackets):
 
 - `pages: dict[str, str]` [{}]: its own template for a page: "room" (the player page), "mj" (the console),
   "home" (its own home page, served at /<key>), "home_card" (its card on the home page of the default ruleset).
@@ -39,8 +39,7 @@ def load(default: str) -> dict[str, Ruleset]:
 
 
 def pages(rules: Ruleset) -> dict[str, str]:
-    found: dict[str, str] = getattr(rules, "pages", None) or {}
-    return found
+    return rules.pages
 
 
 def template(ruleset: str, page: str) -> str:
@@ -60,8 +59,7 @@ def home_cards(default: str) -> list[str]:
 
 
 def host_plays_option(ruleset: str) -> str | None:
-    option: str | None = getattr(get_ruleset(ruleset), "host_plays_option", None)
-    return option
+    return get_ruleset(ruleset).host_plays_option
 
 
 def host_plays(room: Room) -> bool:
@@ -74,7 +72,7 @@ def routers() -> list[APIRouter]:
     """The routers the rulesets bring, each mounted once (two rulesets may share one)."""
     found: dict[str, APIRouter] = {}
     for rules in sorted(RULESETS.values(), key=lambda r: r.key):
-        for path in getattr(rules, "http_routers", ()):
+        for path in rules.http_routers:
             if path not in found:
                 module, _, name = path.partition(":")
                 router = getattr(import_module(module), name or "router")
