@@ -7,14 +7,13 @@ One test per rule sentence, the seed quoted «in French» in its docstring and R
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seed_quotes import quote_tests
 
 from app.engine.rulesets.reptiliens.attacks import (
     AttackResult,
@@ -43,10 +42,6 @@ from app.engine.rulesets.reptiliens.places import (
     Street,
     where_everyone_sleeps,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-SEED = ROOT.parent / "shared" / "seeds" / "000_6215020ccb24b946.txt"
-NOTES = ROOT.parent / "shared" / "RULES-NOTES.md"
 
 # Seats 0..9: 0 the Reptilienne alpha, 1 a Reptilien, 2 Seth; 3..9 non-Reptilians (9 the Fennec).
 STREET = Street.of(range(10))
@@ -453,29 +448,4 @@ def test_victims_are_never_spared_reptilians(case: tuple[AttackResult, frozenset
 
 
 # -- the quotes are the seed's --------------------------------------------------------------------------------------
-def quotes(mark: str) -> list[str]:
-    pattern = {"«": r"«\s*(.+?)\s*»", "“": r"“(.+?)”"}[mark]
-    tests = [f for name, f in sorted(globals().items()) if name.startswith("test_") and callable(f)]
-    return [" ".join(q.split()) for f in tests for q in re.findall(pattern, f.__doc__ or "", re.DOTALL)]
-
-
-def flat(path: Path) -> str:
-    return " ".join(path.read_text(encoding="utf-8").split())
-
-
-def _the_quotes_are_the_seeds() -> None:
-    seed = flat(SEED)
-    assert quotes("«")
-    assert [q for q in quotes("«") if q not in seed] == []
-
-
-def _the_quotes_are_the_notes() -> None:
-    notes = flat(NOTES)
-    assert quotes("“")
-    assert [q for q in quotes("“") if q not in notes] == []
-
-
-if SEED.exists():
-    test_the_quotes_are_the_seeds = _the_quotes_are_the_seeds
-if NOTES.exists():
-    test_the_quotes_are_the_notes = _the_quotes_are_the_notes
+globals().update(quote_tests(globals()))

@@ -6,15 +6,14 @@ One test per rule sentence, the seed quoted «in French» in its docstring and R
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from itertools import combinations
-from pathlib import Path
 from typing import get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seed_quotes import quote_tests
 
 from app.engine.rulesets.reptiliens import places as P
 from app.engine.rulesets.reptiliens.cards import LONG_PRIORITY
@@ -42,10 +41,6 @@ from app.engine.rulesets.reptiliens.places import (
     seat_neighbours,
     where_everyone_sleeps,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-SEED = ROOT.parent / "shared" / "seeds" / "000_6215020ccb24b946.txt"
-NOTES = ROOT.parent / "shared" / "RULES-NOTES.md"
 
 STREET = Street.of(range(8))
 EVERYONE = range(8)
@@ -467,31 +462,4 @@ def test_the_order_of_the_ranks_does_not_matter(case: tuple[Street, frozenset[in
 
 
 # -- the quotes are the seed's --------------------------------------------------------------------------------------
-# Checked where the rule documents stand beside the repository; not collected otherwise (CI counts a skip as a
-# failure), as in test_reptiliens_catalogue.py.
-def quotes(mark: str) -> list[str]:
-    pattern = {"«": r"«\s*(.+?)\s*»", "“": r"“(.+?)”"}[mark]
-    tests = [f for name, f in sorted(globals().items()) if name.startswith("test_") and callable(f)]
-    return [" ".join(q.split()) for f in tests for q in re.findall(pattern, f.__doc__ or "", re.DOTALL)]
-
-
-def flat(path: Path) -> str:
-    return " ".join(path.read_text(encoding="utf-8").split())
-
-
-def _the_quotes_are_the_seeds() -> None:
-    seed = flat(SEED)
-    assert quotes("«")
-    assert [q for q in quotes("«") if q not in seed] == []
-
-
-def _the_quotes_are_the_notes() -> None:
-    notes = flat(NOTES)
-    assert quotes("“")
-    assert [q for q in quotes("“") if q not in notes] == []
-
-
-if SEED.exists():
-    test_the_quotes_are_the_seeds = _the_quotes_are_the_seeds
-if NOTES.exists():
-    test_the_quotes_are_the_notes = _the_quotes_are_the_notes
+globals().update(quote_tests(globals()))
