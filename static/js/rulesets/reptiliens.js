@@ -11,6 +11,7 @@
 // (`mj.reptiliens.night`), and why each seat won (`result.seats[].reasons`); GET /api/rulesets/reptiliens gives the
 // cards, their decks and camps, and the week's tables. Texts of this module's own are in static/i18n/reptiliens/
 // under `ui.rp-` (written with `rt`, checked by tests/test_browser_reptiliens.py).
+import { cardHidden, cardToggle } from "../shell/card_toggle.js";
 import { addIcons, h, icon, patch } from "../shell/dom.js";
 import { has, listNames, listOf, roleName, stepName, t } from "../shell/i18n.js";
 import { invokePanel } from "../shell/invoke.js";
@@ -39,7 +40,6 @@ addIcons({
 
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const SLOTS = ["camp", "specialty"];
-const CARD_KEY = (code) => `veillee:card-hidden:${code}`;
 // The emblem of a camp (a specialty card belongs to none).
 const CAMP_ICONS = { "rp-reptiliens": "reptile", "rp-villageois": "house", "rp-amoureux": "heart", "rp-idealistes": "book",
   "rp-seths": "mask", "rp-souris": "users", "rp-martyre": "cross", "rp-musiciens": "note", "rp-specialite": "star" };
@@ -288,12 +288,8 @@ function secretsList(v, ctx) {
 function cards(v, ctx) {
   const me = v.me;
   if (!me || !me.cards) return null;
-  const hidden = sessionStorage.getItem(CARD_KEY(ctx.code)) === "1";
-  const toggle = h("button", { type: "button", class: "btn btn-ghost btn-small toggle-card", "aria-pressed": hidden ? "false" : "true",
-    onclick: () => {
-      sessionStorage.setItem(CARD_KEY(ctx.code), hidden ? "0" : "1");
-      ctx.rerender();
-    } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
+  const hidden = cardHidden(ctx.code);
+  const toggle = cardToggle(ctx);
   const known = secretsList(v, ctx);
   return [
     h("div", { class: "rp-cards-head", "data-key": "cards-head" }, h("h2", {}, rt("ui.rp-your-cards")), toggle),

@@ -3,6 +3,7 @@
 // details and overrides. The rules stay on the server: the view says each seat's camp (`secrets.camp`, the MJ's
 // `camps`), what a question refuses and what to read with it (`disabled`, `notes`), the live count of a vote
 // (`tallies`); GET /api/rulesets/<key> gives the cards, their camps and the night orders.
+import { cardHidden, cardToggle } from "../shell/card_toggle.js";
 import { addIcons, h, icon } from "../shell/dom.js";
 import { has, listNames, localTime, localZone, roleName, t } from "../shell/i18n.js";
 import { describe as genericLine, sinceLastPhase } from "../shell/journal.js";
@@ -55,7 +56,6 @@ const data = { roles: new Map(), solo: new Set() };
 /** The CSS classes of a camp: its own, and "camp-solo" for one against all. */
 const campClasses = (camp) => (camp ? [`camp-${camp}`, data.solo.has(camp) && "camp-solo"] : []);
 
-const CARD_KEY = (code) => `veillee:card-hidden:${code}`;
 
 // -- the village's public marks ------------------------------------------------------------------------------------
 /** The village's public marks on a seat (view.public): charmed, a frog today, the Raven's curse, the idiot, the
@@ -201,12 +201,8 @@ function roleCard(v, ctx, character = null) {
   if (!me || !me.role) return null;
   const { name } = ctx;
   const eyebrow = v.characters && v.characters.length ? t("room.your_character", { name: me.name }) : t("room.your_role");
-  const hidden = sessionStorage.getItem(CARD_KEY(ctx.code)) === "1";
-  const toggle = h("button", { type: "button", class: "btn btn-ghost btn-small toggle-card", "aria-pressed": hidden ? "false" : "true",
-    onclick: () => {
-      sessionStorage.setItem(CARD_KEY(ctx.code), hidden ? "0" : "1");
-      ctx.rerender();
-    } }, icon(hidden ? "eye" : "eyeoff"), hidden ? t("room.show_card") : t("room.hide_card"));
+  const hidden = cardHidden(ctx.code);
+  const toggle = cardToggle(ctx);
   const secrets = v.secrets || {};
   const camp = secrets.camp || (data.roles.get(me.role) || {}).camp || "village";
   const extra = [];
