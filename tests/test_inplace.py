@@ -4,7 +4,6 @@ and whole games played that way replay to the same state from the database."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 from typing import Any
@@ -92,6 +91,22 @@ async def test_a_command_refused_after_emitting_leaves_the_room_exactly_as_it_wa
         assert dumped(room.state) == before and dumped(room.work) == before
         assert room.events == log and await stored(db, room) == rows
     same_everywhere(room)
+    # A refusal that changes nothing keeps the working state as it is, without a copy; one that only drew from
+    # the generator does not.
+    def refuse_at_once(ctx: Ctx, cmd: Command) -> None:
+        raise Rejected("refused_early", "Refused before anything happened.")
+
+    def draw_then_refuse(ctx: Ctx, cmd: Command) -> None:
+        ctx.below(10)
+        raise Rejected("refused_late", "Refused after a draw.")
+
+    monkeypatch.setitem(COMMANDS, "refuse_at_once", refuse_at_once)
+    monkeypatch.setitem(COMMANDS, "draw_then_refuse", draw_then_refuse)
+    for command, kept in (("refuse_at_once", True), ("draw_then_refuse", False)):
+        work = room.work
+        with pytest.raises(Rejected):
+            await svc.submit(room, MJ, command)
+        assert (room.work is work) == kept and dumped(room.work) == before and not room.intact
     # And the room goes on from there.
     await svc.submit(room, MJ, "say", {"channel": "village", "text": "still here"})
     same_everywhere(room)
@@ -117,14 +132,21 @@ async def test_a_failed_write_leaves_the_room_exactly_as_it_was(
     same_everywhere(room)
 
 
-async def play(svc: RoomService, clock: Clock, seed: int) -> Room:
+def refused_in_place(room: Room) -> None:
+    """After a refusal the working state is the committed one, whether it was cloned again or, the refusal having
+    changed nothing, kept as it was (RoomService._restore)."""
+    assert dumped(room.work) == dumped(room.state)
+
+
+async def play(svc: RoomService, clock: Clock, seed: int, ruleset: str = "thiercelieux") -> Room:
     """A whole game through the service: bots answering, the MJ overriding now and then, time jumping to each
     deadline."""
     rnd = random.Random(seed)
-    rules = get_ruleset("thiercelieux")
-    players = rnd.randint(6, 12)
+    rules = get_ruleset(ruleset)
+    players = rnd.randint(rules.min_players, 12)
     composition, options = rules.random_setup(players, rnd)
-    room, _token = await svc.create_room("thiercelieux", {**LIVE, **options}, composition)
+    live = {k: v for k, v in LIVE.items() if k in rules.options_model.model_fields}
+    room, _token = await svc.create_room(ruleset, {**live, **options}, composition)
     for i in range(players):
         await svc.join(room, f"P{i}")
     await svc.submit(room, MJ, "start")
@@ -137,8 +159,10 @@ async def play(svc: RoomService, clock: Clock, seed: int) -> Room:
                 if not prompt["mine"] or str(prompt["as"]) in prompt["answers"] or rnd.random() < 0.1:
                     continue
                 answer = random_answer(prompt, rnd, prompt["as"])
-                with contextlib.suppress(Rejected):
+                try:
                     await svc.submit(room, seat, "answer", {"prompt": prompt["id"], "answer": answer})
+                except Rejected:
+                    refused_in_place(room)
         if rnd.random() < 0.1:
             # The MJ's overrides, valid or not: each refusal must leave nothing behind.
             seat = rnd.choice(list(room.state.players))
@@ -152,7 +176,7 @@ async def play(svc: RoomService, clock: Clock, seed: int) -> Room:
                 await svc.submit(room, MJ, command, args)
                 undone = undone or command == "undo"
             except Rejected:
-                pass
+                refused_in_place(room)
         if room.state.paused_at is not None:
             await svc.submit(room, MJ, "resume")
         if room.state.wake_at is not None:
@@ -162,11 +186,12 @@ async def play(svc: RoomService, clock: Clock, seed: int) -> Room:
     raise AssertionError(f"game {seed} did not end")
 
 
-@pytest.mark.parametrize("seed", range(8))
-async def test_whole_games_decided_in_place_replay_to_the_same_state(db: Database, seed: int) -> None:
+@pytest.mark.parametrize(("ruleset", "seed"), [*(("thiercelieux", seed) for seed in range(8)),
+                                                *(("reptiliens", seed) for seed in range(3))])
+async def test_whole_games_decided_in_place_replay_to_the_same_state(db: Database, ruleset: str, seed: int) -> None:
     clock = Clock()
     svc = RoomService(db, snapshot_every=7, clock=clock)
-    room = await play(svc, clock, seed)
+    room = await play(svc, clock, seed, ruleset)
     same_everywhere(room)
     # The log in memory is the log the database holds: no later decision changed an event already written.
     assert as_json([to_row(e) for e in room.events]) == as_json(await stored(db, room))

@@ -48,10 +48,21 @@ def test_a_step_lasts_its_drawn_length_whoever_holds_the_card() -> None:
     for t in (without, with_sandman):
         t.run_until("rp-sommeil", night=1)
         step = t.state.step
-        assert step is not None and step.deadline == step.min_end and 10 <= step.deadline - step.started <= 20
+        assert step is not None and step.deadline is not None and 10 <= step.deadline - step.started <= 20
     assert with_sandman.open_prompts("rp-sommeil") and not without.open_prompts("rp-sommeil")
     assert step_range(options | {"lovers_talk": 30}, "rp-amoureux-signes") == (30, 30)  # §4 "30 secondes"
     assert step_range(options, "rp-concertation") == (15, 30)  # a pack's vote: half as long again, capped
+
+
+@pytest.mark.parametrize("first", ["mon", "tue", "wed", "thu", "fri", "sat"])
+def test_a_nights_steps_are_all_different(first: str) -> None:
+    """Where a night stands is its open step's place in the night's plan (week.open_night_step), so no key may come
+    twice in one night, the deal and the opening included."""
+    for night in range(1, 8):
+        keys = [s.key for s in K.steps_for_night(night, first)]
+        if night == 1:
+            keys += ["rp-donne", *(s.key for s in K.OPENING)]
+        assert len(keys) == len(set(keys)), (night, first)
 
 
 def test_answering_early_does_not_end_a_night_step() -> None:

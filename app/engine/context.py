@@ -34,7 +34,7 @@ class Ctx:
     def emit(self, type_: str, data: dict[str, Any] | None = None, to: Sequence[int] | None = None) -> Event:
         rng = self.s.rng if self.s.rng != self._rng_mark else None
         self._rng_mark = self.s.rng
-        event = Event(type=type_, data=data or {}, to=None if to is None else sorted(set(to)), at=self.at, rng=rng)
+        event = Event.trusted(type_, data or {}, None if to is None else sorted(set(to)), float(self.at), rng)
         evolve(self.s, event)
         self.events.append(event)
         return event
@@ -110,7 +110,13 @@ class Ctx:
         """Start a step with a public countdown; `plausible` draws a hidden earliest end, so a step's length
         says nothing about whether anyone acted in it."""
         deadline = None if duration is None else self.at + duration
-        self.emit("step", {"key": key, "started": self.at, "deadline": deadline})
+        # `wake`: the engine's next tick, usually the deadline (public); carried here rather than by a `timer` event
+        # of its own, one event fewer a step. `settle` still corrects it when something comes sooner (a hidden
+        # min_end, a pause).
+        data: dict[str, Any] = {"key": key, "started": self.at, "deadline": deadline}
+        if deadline is not None and self.s.paused_at is None:
+            data["wake"] = deadline
+        self.emit("step", data)
         if plausible is not None:
             low, high = plausible
             if deadline is not None:

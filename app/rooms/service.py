@@ -76,6 +76,8 @@ class Room:
     # The state commands are decided on, in place, under the lock. Equal to `state` between commands; shares no
     # object with it or with the log.
     work: GameState = field(init=False)
+    # The last refusal changed nothing in `work` (no event, no draw): it need not be cloned again (_restore).
+    intact: bool = False
 
     def __post_init__(self) -> None:
         self.work = self.state.clone()
@@ -278,6 +280,7 @@ class RoomService:
             # In the writer's transaction, the room's row locked: nothing can be appended before this decision.
             # Only the working state changes here; the committed one, and the sockets, once the transaction is over.
             decided.clear()
+            room.intact = False
             if rows:
                 events = [from_row(r) for r in rows]
                 fold(room.work, [detached(e) for e in events])
@@ -344,9 +347,13 @@ class RoomService:
         """The engine's decision, in place on the working state; a bug in a rule refuses the command (nothing is
         stored) instead of failing the socket or the request that carried it. The caller restores the working
         state."""
+        # The state changes only through events (each one counts in `seq`) and the generator's draws: a refusal
+        # that moved neither left `work` as it was, and most refusals come before the first event.
+        before = room.work.seq, room.work.rng
         try:
             return decide_in_place(room.work, cmd)
         except Rejected:
+            room.intact = (room.work.seq, room.work.rng) == before
             raise
         except Exception:
             log.exception("room %s: command %s failed in the engine", room.id, cmd.type)
@@ -354,7 +361,10 @@ class RoomService:
 
     @staticmethod
     def _restore(room: Room) -> None:
-        """The working state, exactly as the committed one (a clone: the rare path)."""
+        """The working state, exactly as the committed one: a clone, unless the refusal left it untouched."""
+        if room.intact:
+            room.intact = False
+            return
         room.work = room.state.clone()
 
     def _committed(self, room: Room, events: list[Event]) -> list[Kick]:

@@ -99,7 +99,7 @@ class Reptiliens(RulesetState):
     defended: int | None = None  # the house the militia defended last night (never twice running, §9)
     conversations: list[list[int]] = Field(default_factory=list)  # the festival's pairs (§1)
     # The driver: the current sequence of step keys (the deal, the opening, the night's table, the day's order)
-    # and where it stands; the prompts of the step open now, by role.
+    # and, by day, where it stands (a night stands at its open step's key); the prompts of the step open now, by role.
     plan: list[str] = Field(default_factory=list)
     i: int = 0
     prompts: dict[str, str] = Field(default_factory=dict)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.model import GameState, Prompt
+from app.engine.model import Command, GameState, Prompt
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
@@ -61,6 +61,22 @@ def on_answer(prompt_step: str, handler: Answered) -> None:
     ANSWERED[prompt_step] = handler
 
 
+# The ruleset's own commands beyond the engine's (a gift, a marriage request, an application, …), by type; the
+# Ruleset's `command` calls them. Each checks who sends it and refuses with a clear Rejected.
+CommandHandler = Callable[[Ctx, Command], None]
+COMMANDS: dict[str, CommandHandler] = {}
+
+
+def command(name: str) -> Callable[[CommandHandler], CommandHandler]:
+    def register(fn: CommandHandler) -> CommandHandler:
+        if name in COMMANDS:
+            raise ValueError(f"command {name} registered twice")
+        COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
 def calendar_step(state: GameState, key: str) -> K.Step:
     """The step `key` of the opening or of tonight's table."""
     for step in (*K.OPENING, *tonight(state)):
@@ -91,9 +107,11 @@ def holds_name(state: GameState, seat: int, name: str) -> bool:
 
 
 def callers(state: GameState, names: tuple[str, ...]) -> list[int]:
-    """The seats awake that hold one of the names a step calls, in seat order."""
-    return [p.seat for p in state.by_position() if awake(state, p.seat) and any(holds_name(state, p.seat, n)
-                                                                                   for n in names)]
+    """The seats awake that hold one of the names a step calls, in seat order (`awake` and `holds_name` for every
+    seat, with the night's sleepers and dying gathered once: every step asks)."""
+    out = {*own(state).night.asleep, *dying(state)}
+    return [p.seat for p in state.by_position()
+            if p.alive and p.seat not in out and (p.card(CAMP) in names or p.card(SPECIALTY) in names)]
 
 
 def holder(state: GameState, card: str) -> int | None:

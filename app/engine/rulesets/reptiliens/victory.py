@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -119,7 +120,7 @@ class Seat:
         if not set(self.offices) <= OFFICE_BY_KEY.keys():
             raise ValueError(f"seat {self.seat}: unknown office in {self.offices}")
 
-    @property
+    @cached_property  # asked for every seat by every condition; a Seat never changes
     def camps(self) -> tuple[str, ...]:
         """Every camp the seat belongs to, dominant first (§3: camps accumulate, the table's order decides)."""
         own = {CARD_BY_KEY[self.card].camp, *self.converted, *([AMOUREUX] if self.lover else [])}
@@ -134,7 +135,7 @@ class Seat:
         """RULES-NOTES: Reptilian cards, Seth, anyone converted; a lover holding one too; dead or alive."""
         return CARD_BY_KEY[self.card].reptilian or REPTILIENS in self.converted
 
-    @property
+    @cached_property
     def conditions(self) -> tuple[str, ...]:
         """Personal conditions: those the MJ gave, or the card's own when the MJ gives none (Cupide)."""
         card = CARD_BY_KEY[self.card]

@@ -63,26 +63,32 @@ def start_night(ctx: Ctx, before: list[str]) -> None:
     setv(ctx, "night", Tonight().model_dump())
     plan = before + [step.key for step in K.steps_for_night(ctx.s.night, ctx.s.options.get("first_weekday", K.MON))]
     setv(ctx, "plan", plan)
-    setv(ctx, "i", 0)
     ctx.announce(f"rp-nuit-{weekday(ctx.s)}", night=ctx.s.night)
-    open_night_step(ctx)
+    open_night_step(ctx, 0)
 
 
-def open_night_step(ctx: Ctx) -> None:
-    o = own(ctx.s)
-    while o.i < len(o.plan) and o.plan[o.i] == DAWN:
+def open_night_step(ctx: Ctx, i: int) -> None:
+    """Open the `i`-th step of the night's plan. Where the night stands is the open step's place in the plan (a
+    night's keys are all different, tests/test_reptiliens_week.py), not a number of its own: one event fewer a
+    step, and a Reptiliens command costs no more than a Thiercelieux one (docs/bench.md)."""
+    plan = own(ctx.s).plan
+    while i < len(plan) and plan[i] == DAWN:
         setv(ctx, "night.asleep", [])  # "Aube : fin des sommeils lourds"
-        setv(ctx, "i", o.i + 1)
-    if o.i >= len(o.plan):
+        i += 1
+    if i >= len(plan):
         dawn(ctx)
         return
-    key = o.plan[o.i]
+    key = plan[i]
     handlers = STEPS[key]
     low, high = step_range(ctx.s.options, key)
     length = ctx.uniform(low, high)
-    # The step ends at its drawn end, answered or not; one that waits for the MJ shows his time as its countdown.
-    ctx.open_step(key, max(length, float(ctx.s.options["mj_time"])) if waits_for_mj(ctx, key) else length)
-    ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
+    # The step ends at its drawn end, answered or not (finish_night_step holds it until then); one that waits for
+    # the MJ shows his time as its countdown and may end once he has answered, never before its drawn length.
+    if waits_for_mj(ctx, key):
+        ctx.open_step(key, max(length, float(ctx.s.options["mj_time"])))
+        ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
+    else:
+        ctx.open_step(key, length)
     handlers.open(ctx, step_of(ctx, key))
 
 
@@ -101,7 +107,7 @@ def finish_night_step(ctx: Ctx) -> None:
     step = s.step
     assert step is not None
     if not waits_for_mj(ctx, step.key) and step.deadline is not None and ctx.at < step.deadline:
-        # Extended by the MJ after its holders answered: it still lasts to its (new) end, like any night step.
+        # Its holders answered (or the MJ extended it afterwards): it still lasts to its end, like any night step.
         ctx.emit("step_timer", {"min_end": step.deadline}, to=MJ_ONLY)
         return
     for prompt in ctx.step_prompts():
@@ -109,8 +115,7 @@ def finish_night_step(ctx: Ctx) -> None:
     STEPS[step.key].close(ctx, step_of(ctx, step.key))
     if s.phase == "ended":
         return
-    setv(ctx, "i", own(s).i + 1)
-    open_night_step(ctx)
+    open_night_step(ctx, own(s).plan.index(step.key) + 1)
 
 
 # -- the day ------------------------------------------------------------------------------------------------------
