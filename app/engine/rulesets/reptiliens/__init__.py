@@ -25,6 +25,7 @@ from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers
     opening,
     seen,
     setup,
+    society,
     specialties,
     talk,
     week,
@@ -35,7 +36,7 @@ from app.engine.rulesets.reptiliens.offices import OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
-from app.engine.rulesets.reptiliens.steps import ANSWERED, STEPS, setv
+from app.engine.rulesets.reptiliens.steps import ANSWERED, COMMANDS, STEPS, setv
 
 
 class Reptiliens(Ruleset):
@@ -130,6 +131,8 @@ class Reptiliens(Ruleset):
             self._carnage(ctx, command)
         elif command.type == "rp-converse":
             self._converse(ctx, command)
+        elif command.type in COMMANDS:
+            COMMANDS[command.type](ctx, command)
         else:
             super().command(ctx, command)
 

@@ -173,3 +173,19 @@ FINISH: dict[str, Callable[[Ctx], bool]] = {
     VOTE: close_vote,
     CONDEMNED: execute,
 }
+
+
+def register_day(key: str, opener: Opener) -> None:
+    """A part of the day's order (calendar.DAY_STEPS) from a module of its own (society.py imports them): it opens
+    its step(s) and returns True, or does its work at once and returns False."""
+    if key in DAY:
+        raise ValueError(f"day step {key} registered twice")
+    DAY[key] = opener
+
+
+def register_finish(step: str, finish: Callable[[Ctx], bool]) -> None:
+    """What ends a step that a day part opened (its key may differ from the part's); True when the day is over
+    (usually `next_step(ctx)`)."""
+    if step in FINISH:
+        raise ValueError(f"day step {step} registered twice")
+    FINISH[step] = finish

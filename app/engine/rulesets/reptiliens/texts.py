@@ -8,6 +8,7 @@ from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
 from app.engine.rulesets.reptiliens.fates import PUBLIC_CAUSES
 from app.engine.rulesets.reptiliens.setup import NO_SPECIALTY, SPECIALTY_CAMP
+from app.engine.rulesets.reptiliens.society import TEXT_KEYS as SOCIETY_TEXT_KEYS
 from app.engine.rulesets.reptiliens.specialties import TEXT_KEYS as SPECIALTY_TEXT_KEYS
 
 CONDITIONS = ("rp-detectives", "rp-melomane", "rp-pentaphile", "rp-showman", "rp-mathematiciens",
@@ -40,4 +41,5 @@ TEXT_KEYS: tuple[str, ...] = (
     *(f"error.{code}" for code in ERRORS),
     *(f"chat.{kind}.{channel}" for kind in ("channel", "help") for channel in CHANNELS),
     *SPECIALTY_TEXT_KEYS,
+    *SOCIETY_TEXT_KEYS,
 )
