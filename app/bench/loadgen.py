@@ -39,6 +39,13 @@ from app.bench.wsclient import Http, HttpError, Socket, open_socket
 # the wolf's prompt, so nobody dies), a vote of an hour. One wolf and eleven villagers.
 OPTIONS: dict[str, Any] = {"moderation": "auto", "captain": False, "night_step": 0.3, "plausible_min": 0.05,
                            "plausible_max": 0.1, "dawn": 0.05, "debate": 0.05, "vote": 3600}
+# A Reptiliens room (`--ruleset reptiliens` rooms in the small scenario): the suggested composition, every card of
+# it called at night (nobody answers, so nobody acts and nobody dies), the day's session reached within a few
+# seconds, a vote of an hour.
+RP_OPTIONS: dict[str, Any] = {"moderation": "auto", "night_step": 0.3, "plausible_min": 0.02, "plausible_max": 0.05,
+                              "lovers_talk": 0.05, "mj_time": 0.05, "dawn": 0.05, "debate": 0.05, "vote": 3600,
+                              "condemned_window": 0.05}
+VOTE_STEPS = frozenset({"vote", "rp-vote"})  # the day's vote prompt, by ruleset
 TAG = b'"reason":"~'
 VIEW = b'"view":'
 PATCH = b'"patch":'
@@ -50,7 +57,11 @@ def backoff(attempt: int, rnd: random.Random) -> float:
     return min(2.0, 0.05 * 2 ** (attempt - 1)) * (0.5 + rnd.random())
 
 
-def composition(players: int) -> list[str]:
+def composition(players: int, ruleset: str = "thiercelieux") -> list[str]:
+    if ruleset == "reptiliens":
+        from app.engine.rulesets.reptiliens.setup import suggested
+
+        return suggested(players)
     return ["loup-garou"] + ["villageois"] * (players - 1)
 
 
@@ -148,8 +159,10 @@ class Worker:
         raise AssertionError("unreachable")  # pragma: no cover
 
     # -- set-up ------------------------------------------------------------------------------------------------
-    async def create(self, rooms: int, players: int = 12, concurrency: int = 16) -> dict[str, Any]:
+    async def create(self, rooms: int, players: int = 12, concurrency: int = 16,
+                     ruleset: str = "thiercelieux") -> dict[str, Any]:
         """Create `rooms` rooms over HTTP."""
+        options = RP_OPTIONS if ruleset == "reptiliens" else OPTIONS
         http = self._http(concurrency)
         statuses: Counter[str] = Counter()
         busy: Counter[str] = Counter()
@@ -159,7 +172,7 @@ class Worker:
         async def one() -> None:
             try:
                 status, body = await self.post(http, "/api/rooms", {
-                    "ruleset": "thiercelieux", "options": OPTIONS, "composition": composition(players)}, busy)
+                    "ruleset": ruleset, "options": options, "composition": composition(players, ruleset)}, busy)
             except (HttpError, OSError, TimeoutError) as exc:
                 statuses["failed"] += 1
                 errors.append(repr(exc)[:200])
@@ -261,7 +274,7 @@ class Worker:
             for key in frame.get("drop") or ():
                 room.view.pop(key, None)
         for prompt in room.view.get("prompts") or []:
-            if prompt.get("step") == "vote":
+            if prompt.get("step") in VOTE_STEPS:
                 room.prompt = prompt["id"].encode()
                 to = [s for s in prompt.get("to", []) if s in room.seats]
                 room.voters = to[:-1]  # the last one never votes, so the vote never ends

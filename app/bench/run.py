@@ -438,14 +438,14 @@ async def ladder(bed: Bed, cfg: Config) -> tuple[list[dict[str, Any]], float | N
     return sorted(rungs, key=lambda s: s["offered_votes_per_s"]), good
 
 
-async def setup(bed: Bed, cfg: Config, rooms: int, concurrency: int) -> dict[str, Any]:
+async def setup(bed: Bed, cfg: Config, rooms: int, concurrency: int, ruleset: str = "thiercelieux") -> dict[str, Any]:
     """Create the rooms, seat the players (join + hello), start the games; memory along the way."""
     shares = [rooms // len(bed.workers) + (1 if i < rooms % len(bed.workers) else 0)
               for i in range(len(bed.workers))]
     server = bed.server
     out: dict[str, Any] = {"rss_idle": server.rss()}
     created, usage = await bed.measured(lambda: bed.each(
-        "create", [{"rooms": s} for s in shares], players=cfg.players, concurrency=concurrency))
+        "create", [{"rooms": s, "ruleset": ruleset} for s in shares], players=cfg.players, concurrency=concurrency))
     bed.codes = [c for r in created for c in r["codes"]]
     out["create"] = {"rooms": len(bed.codes), "statuses": merge([r["statuses"] for r in created]),
                      "errors": [e for r in created for e in r["errors"]][:5], **usage}
@@ -624,15 +624,18 @@ async def teardown(bed: Bed) -> None:
     await bed.server.stop()
 
 
-async def small(system: str, cfg: Config, work: Path, tag: str, url: str | None = None) -> dict[str, Any]:
-    """A vote at a time over `small_rooms` rooms: the latency of a vote when the server has nothing else to do."""
+async def small(system: str, cfg: Config, work: Path, tag: str, url: str | None = None,
+                ruleset: str = "thiercelieux") -> dict[str, Any]:
+    """A vote at a time over `small_rooms` rooms: the latency of a vote when the server has nothing else to do.
+    Reptiliens rooms (the suggested composition for 12: two cards a seat, every specialty's step called at night)
+    vote in their day's session."""
     server = Server(system, work / f"{tag}-small-{system}.log", url, cfg.flags,
                     cfg.server_dir if system == "veillee" else ROOT)
     bed = Bed(server)
     try:
         await server.start()
         bed.workers = [WorkerProcess(server.base, 0, 1, cfg.seed)]
-        s = await setup(bed, cfg, cfg.small_rooms, cfg.small_rooms)
+        s = await setup(bed, cfg, cfg.small_rooms, cfg.small_rooms, ruleset)
         out = await load(bed, cfg, "serial", votes=cfg.small_votes)
         out["ready_rooms"] = s["start"]["ready_rooms"]
         out["server_tracebacks"] = server.errors()
@@ -731,7 +734,9 @@ def figures(run: dict[str, Any]) -> dict[str, Any]:
         out["engine"] = {"games_per_s": rnd(e["games_per_s"]), "events_per_s": rnd(e["events_per_s"], 0),
                          "memory_40_player_game_kib": rnd(e["memory_game_kib"], 0),
                          **{f"us_per_command_{key}": rnd(c["us_per_command"], 1)
-                            for key, c in e.get("per_command", {}).items()}}
+                            for key, c in e.get("per_command", {}).items()},
+                         **{f"us_in_thiercelieux_mix_{key}": rnd(c["us_in_thiercelieux_mix"], 1)
+                            for key, c in e.get("per_command", {}).items() if "us_in_thiercelieux_mix" in c}}
     return out
 
 
@@ -785,23 +790,26 @@ async def one_run(cfg: Config, work: Path, index: int) -> dict[str, Any]:
     run["engine"] = e = await engine_figures(cfg.engine_games, cwd=cfg.server_dir)
     say(f"  engine: {e['games_per_s']:.1f} games/s of 12 players, {e['events_per_s']:.0f} events/s; "
         f"a finished 40-player game {e['memory_game_kib']:.0f} KiB; a command: "
-        + ", ".join(f"{k} {c['us_per_command']:.0f} µs" for k, c in e.get("per_command", {}).items()))
+        + ", ".join(f"{k} {c['us_per_command']:.0f} µs ({c.get('us_in_thiercelieux_mix', 0):.0f} in Thiercelieux's mix)"
+                    for k, c in e.get("per_command", {}).items()))
     run["small"] = {}
-    smalls: list[tuple[str, str, str | None]] = []
+    smalls: list[tuple[str, str, str | None, str]] = []
     if "ceiling" in cfg.systems:
-        smalls.append(("ceiling", "ceiling:none", None))
+        smalls.append(("ceiling", "ceiling:none", None, "thiercelieux"))
     if "veillee" in cfg.systems:
-        smalls.append(("veillee", "veillee:sqlite", f"sqlite+aiosqlite:///{work / f'{tag}-small.db'}"))
+        smalls.append(("veillee", "veillee:sqlite", f"sqlite+aiosqlite:///{work / f'{tag}-small.db'}", "thiercelieux"))
         if cfg.postgres:
-            smalls.append(("veillee", "veillee:postgresql", cfg.postgres))
-    for system, key, url in smalls:
+            smalls.append(("veillee", "veillee:postgresql", cfg.postgres, "thiercelieux"))
+        smalls.append(("veillee", "veillee:reptiliens-sqlite", f"sqlite+aiosqlite:///{work / f'{tag}-small-rp.db'}",
+                       "reptiliens"))
+    for system, key, url, ruleset in smalls:
         if url and url.startswith("postgresql"):
             await Server("veillee", work / "pg-migrate.log", url, cwd=cfg.server_dir).migrate()
             await reset_postgres(url)
-        r = await small(system, cfg, work, f"{tag}-{key.replace(':', '-')}", url)
+        r = await small(system, cfg, work, f"{tag}-{key.replace(':', '-')}", url, ruleset)
         run["small"][key] = r
-        say(f"  {key}: {cfg.small_rooms} rooms, a vote at a time: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
-            f"{r['bytes_per_frame']} bytes a frame")
+        say(f"  {key}: {cfg.small_rooms} {ruleset} rooms, a vote at a time: p50 {r['p50_ms']} ms, "
+            f"p99 {r['p99_ms']} ms, {r['bytes_per_frame']} bytes a frame")
     order = list(cfg.systems) if index % 2 == 0 else list(reversed(cfg.systems))
     run["big"] = {}
     for system in order:
@@ -897,6 +905,9 @@ ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("veillee", "ceiling")),
     ("10 rooms, a vote at a time: p50, ms (PostgreSQL)", "idle_latency_10_rooms.postgresql.p50_ms", "",
      ("veillee",)),
+    ("10 Reptiliens rooms, a vote at a time: p50, ms / bytes a frame (SQLite)",
+     "idle_latency_10_rooms.reptiliens-sqlite.p50_ms", "idle_latency_10_rooms.reptiliens-sqlite.bytes_per_frame",
+     ("veillee",)),
     ("RSS per held socket, KiB", "memory.per_socket_kib", "", FULL_PHASES),
     ("RSS per room (without its sockets), KiB", "memory.per_room_kib", "", FULL_PHASES),
     ("RSS loaded (1,000 rooms, 12,000 sockets), MiB", "memory.rss_loaded_mib", "", ()),
@@ -962,9 +973,10 @@ def table(results: list[dict[str, Any]]) -> str:
         engine.append(_cell(_leaf(fig, "engine.games_per_s")) if first else "")
     lines.append("| " + " | ".join(engine) + " |")
     for key in ("thiercelieux", "reptiliens"):
-        row = [f"engine: µs of CPU a command, {key} (12 players)"]
+        row = [f"engine: µs of CPU a command, {key} (12 players) / in Thiercelieux's mix of commands"]
         for fig, _, first in columns:
-            row.append(_cell(_leaf(fig, f"engine.us_per_command_{key}")) if first else "")
+            row.append(_cell(_leaf(fig, f"engine.us_per_command_{key}")) + " / "
+                       + _cell(_leaf(fig, f"engine.us_in_thiercelieux_mix_{key}")) if first else "")
         if any(row[1:]):
             lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
