@@ -559,7 +559,9 @@ def test_days_and_offices_calendar() -> None:
     variants = {v.key: v.days for o in O.OFFICES for v in o.variants}
     assert variants["rp-adjoint-randy"] == variants["rp-pickpocket-mirko"] == (MON, WED, FRI)
     assert variants["rp-adjoint-armish"] == variants["rp-pickpocket-mirka"] == (TUE, THU, SAT)
-    assert K.DAY_STEPS[0] == "rp-bilan-camera" and K.DAY_STEPS[-1] == "rp-plus-riche" and len(K.DAY_STEPS) == 12
+    assert K.DAY_STEPS[0] == "rp-bilan-camera" and K.DAY_STEPS[-1] == "rp-plus-riche" and len(K.DAY_STEPS) == 13
+    # "Héritage pécunier (Notaire / Époux) et éventuelle ré-attribution de poste": two parts, money then offices
+    assert K.DAY_STEPS.index("rp-reattribution") == K.DAY_STEPS.index("rp-heritage") + 1
 
 
 # -- catalogues ---------------------------------------------------------------------------------------------------

@@ -138,7 +138,8 @@ DAY_STEPS: tuple[str, ...] = (
     "rp-bilan-charmes",  # Bilan des charmés
     "rp-postes",  # Modifications des postes publics (Minus et Cortex / Artiste / Éris / Freyja ; Scrutateur)
     "rp-bilan-morts",  # each dead turns a card and becomes a ghost, a spirit or passes on his specialty
-    "rp-heritage",  # Héritage pécunier (Notaire / Époux) et éventuelle ré-attribution de poste
+    "rp-heritage",  # Héritage pécunier (Notaire / Époux)
+    "rp-reattribution",  # … et éventuelle ré-attribution de poste (the Scrutateur fills the dead's offices)
     "rp-demenagement",  # the Artiste's victim moves where he likes
     "rp-session-speciale",  # the Président's decision: normal or special session (before the law)
     "rp-loi",  # Proposition de loi et décision du Sénateur
