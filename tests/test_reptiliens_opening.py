@@ -122,3 +122,24 @@ def test_a_romantique_question_only_when_there_is_one() -> None:
     t.do("start", MJ)
     t.run_until("rp-ouverture-amoureux")
     assert [p.step for p in t.open_prompts() if p.to_mj] == ["rp-ouverture-amoureux"]
+
+
+def test_a_step_of_the_mjs_calls_lasts_alike_whether_or_not_he_has_one_to_make() -> None:
+    """The step of the personal conditions is called whether or not Monk, Holmes… were dealt (§12 "Il posera de
+    toute façon les toutes questions des rôles potentiellement présents"): with no condition to give, the MJ still
+    says when to go on, so the step cannot end sooner and its length tells nobody which cards were dealt."""
+    for camp in ([ALPHA, R, V, V, V, V], [ALPHA, R, "rp-monk", V, V, V]):
+        t = Table(camp, start=False)
+        t.do("start", MJ)
+        t.run_until("rp-ouverture-conditions")
+        step = t.state.step
+        assert step is not None and step.min_end is not None
+        mj_prompts = [p for p in t.open_prompts() if p.to_mj]
+        assert [p.step for p in mj_prompts] == (["rp-mj-suite"] if "rp-monk" not in camp
+                                                else ["rp-ouverture-conditions"])
+        t.at = step.min_end + 1
+        t.tick()
+        assert t.step == "rp-ouverture-conditions"  # past its drawn length, still waiting for the MJ
+        answer = True if "rp-monk" not in camp else mj_prompts[0].options[0]
+        t.do("answer", MJ, prompt=mj_prompts[0].id, answer=answer)
+        assert t.step != "rp-ouverture-conditions"

@@ -28,7 +28,7 @@ ERRORS = ("no_reptilian", "wrong_deck", "cannot_act", "power_used", "cannot_affo
           "illegal_answer", "already_open")
 CHANNELS = ("rp-reptiliens", "rp-amoureux", "rp-fete")  # rp-fete: the festival's rp-fete-<a>-<b>
 STEPS = ("rp-donne", "rp-debat", "rp-vote", "rp-condamne", *ANNOUNCED, "rp-show-reponses", "rp-concertation-squat",
-         "rp-tirage", "rp-ouverture-romantique-connu", "rp-repticide", "rp-morsure", "rp-assassinat")
+         "rp-tirage", "rp-ouverture-romantique-connu", "rp-mj-suite", "rp-repticide", "rp-morsure", "rp-assassinat")
 TEXT_KEYS: tuple[str, ...] = (
     f"camp.{SPECIALTY_CAMP}",
     *(f"event.died.{cause}" for cause in PUBLIC_CAUSES),

@@ -20,6 +20,7 @@ from app.engine.rulesets.reptiliens.steps import STEPS, calendar_step, setv
 
 DEAL = "rp-donne"
 DAWN = K.DAWN.key  # "Aube : fin des sommeils lourds": a marker, no one is called
+GO_ON = "rp-mj-suite"  # the MJ's "go on" in a step of his judgment calls that has none to make
 
 
 def weekday(state: Any) -> K.Weekday:
@@ -90,6 +91,10 @@ def open_night_step(ctx: Ctx, i: int) -> None:
     else:
         ctx.open_step(key, length)
     handlers.open(ctx, step_of(ctx, key))
+    if waits_for_mj(ctx, key) and not any(p.to_mj for p in ctx.step_prompts()):
+        # Nothing to decide (no Monk, Holmes… dealt, nobody to convert): the MJ still says when to go on, so the step
+        # lasts as long as one where he decides, and its length tells nobody which cards were dealt.
+        ctx.open_prompt(step=GO_ON, kind="confirm", to_mj=True)
 
 
 def waits_for_mj(ctx: Ctx, key: str) -> bool:
