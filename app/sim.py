@@ -46,15 +46,21 @@ class Game:
         self.do(Command(type="tick", by=SYSTEM, at=self.at))
 
 
-def bot_round(game: Game, rnd: random.Random, skip: float = 0.1, invoke: float = 0.02) -> None:
+def bot_round(game: Game, rnd: random.Random, skip: float = 0.1, invoke: float = 0.02, give: float = 0.01) -> None:
     """Every seat with an open prompt answers (or, sometimes, stays silent) from its own view; now and then a seat
-    uses a power its view says it may invoke (`secrets.invocable`)."""
+    uses a power its view says it may invoke (`secrets.invocable`), or gives coins to a player its view says it may
+    (`secrets.may_give`, Reptiliens)."""
     state: GameState = game.state
     for seat in [p.seat for p in state.players.values() if p.controller is None]:  # people, not characters
         seen = view(game.state, seat)
         powers = (seen.get("secrets") or {}).get("invocable") or []
         if powers and rnd.random() < invoke:
             game.try_do(Command(type="invoke", by=seat, at=game.at, args={"power": rnd.choice(powers)}))
+            seen = view(game.state, seat)
+        mine = seen.get("secrets") or {}
+        if mine.get("may_give") and rnd.random() < give:  # Reptiliens §7: a gift, now and then
+            args = {"to": rnd.choice(mine["may_give"]), "coins": rnd.randint(1, max(1, int(mine.get("coins", 1))))}
+            game.try_do(Command(type="rp-give", by=seat, at=game.at, args=args))
             seen = view(game.state, seat)
         for prompt in seen["prompts"]:
             if not prompt["mine"] or str(prompt["as"]) in prompt["answers"] or rnd.random() < skip:

@@ -18,11 +18,13 @@ from scripted import Scripted
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.prompts import MJ_SEAT, is_complete
+from app.engine.rulesets.reptiliens.dead import SPIRITS_CHANNEL
+from app.engine.rulesets.reptiliens.dream import SIGN as DREAM_SIGN
 from app.engine.rulesets.reptiliens.invoke import KILLS
 from app.engine.rulesets.reptiliens.seen import PLAIN_OF_GROUP
 from app.engine.rulesets.reptiliens.state import own
 from app.engine.rulesets.reptiliens.steps import STEPS, dying
-from app.engine.views import SPECTATOR, event_visible, public_event, view
+from app.engine.views import SPECTATOR, event_visible, omniscient, public_event, view
 
 RULESET = "reptiliens"
 T0 = 1_000.0
@@ -37,16 +39,27 @@ RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant"}
 RP_PRIVATE_RESULTS = {"rp-investigation-resultat", "rp-larcin-butin", "rp-larcin-rendu", "rp-flair-oui", "rp-flair-non",
                       "rp-flair-cadavre-oui", "rp-flair-cadavre-non", "rp-stalkeur-chez-soi", "rp-stalkeur-ailleurs",
                       "rp-revelateur-resultat"}
+# The Procureur's inquiry (§6, tests/test_reptiliens_offices.py): the cards reach him alone, the one shown learns who
+# looked; neither reaches anyone else.
+RP_INQUIRY = {"rp-enquete-resultat": "rp-procureur", "rp-enquete-subie": None}
 # Freyja's and Éris' two targets learn each other, not who named them (§5).
 RP_PAIRED = {"rp-copulation", "rp-bagarre", "rp-copulation-lieu", "rp-bagarre-lieu"}
 RP_NAMING = {"rp-allumeuse", "rp-querelle"}
+# A marriage request's steps, told to its parties (and the Prêtre) only (tests/test_reptiliens_marriages.py).
+RP_REQUEST = {"rp-demande-faite", "rp-mariage-refuse", "rp-mariage-refuse-pretre", "rp-mariage-sans-pretre",
+              "rp-mariage-sans-temoins", "rp-tarif-fixe", "rp-mariage-non-paye", "rp-mariage-trop-cher",
+              "rp-mariage-force-impossible", "rp-mariage-impossible"}
+# Changes of fortune: public, unless the room hides fortunes (then to their parties), tests/test_reptiliens_coins.py.
+RP_FORTUNES = {"rp-don": ("seat", "receiver"), "rp-heritage-notaire": ("heir",), "rp-heritage-veuf": ("heir",),
+               "rp-pickpocket-vol": ("seat", "victim"), "rp-tarif-paye": ("seat", "priest")}
 
 
 class Table(Scripted):
     def __init__(self, camp: Sequence[str], specialty: Sequence[str | None] = (), options: dict[str, Any] | None = None,
                  seed: int = 7, spare: Sequence[str] = (), start: bool = True, hurry: bool = True,
                  lovers: tuple[int, int] | None = (0, 1), conditions: dict[int, str] | None = None,
-                 conversion: int | None = None, romantic_known: bool = True) -> None:
+                 conversion: int | None = None, romantic_known: bool = True,
+                 offices: dict[str, int] | None = None) -> None:
         self.state, self.events = new_state(RULESET, seed, at=T0)
         self.at = T0
         self.hurry = hurry
@@ -58,8 +71,9 @@ class Table(Scripted):
         opts = {**FAST, "moderation": "mj", **(options or {}), "preassigned": preset}
         composition = [*camp, *spare, *(card for card in specialty if card)]
         self.do("configure", MJ, options=opts, composition=composition)
+        # `offices`: the MJ's assignment before night 1 (succession.ASSIGN); the others he leaves vacant.
         self.mj_answers = {"lovers": lovers, "conditions": conditions or {}, "conversion": conversion,
-                           "romantic_known": romantic_known}
+                           "romantic_known": romantic_known, "offices": offices or {}}
         if start:
             self.do("start", MJ)
             if opts["moderation"] == "mj" and opts.get("draws") != "mj":
@@ -99,7 +113,12 @@ class Table(Scripted):
                                  "rp-ouverture-rappel"}:
                 return
             for p in [p for p in self.open_prompts() if p.to_mj and MJ_SEAT not in p.answers]:
-                if p.step == "rp-ouverture-conditions":
+                if p.step == "rp-postes-depart":
+                    if given["offices"] is None:
+                        continue  # the MJ leaves them unanswered: drawn at the end of the opening
+                    seat = given["offices"].get(p.info["office"])
+                    answer = [] if seat is None else [seat]
+                elif p.step == "rp-ouverture-conditions":
                     answer: Any = given["conditions"].get(p.info["seat"], p.options[0])
                 elif p.step == "rp-ouverture-conversion":
                     answer = [] if given["conversion"] is None else [given["conversion"]]
@@ -249,9 +268,15 @@ class RpSecrets:
             prompt = state.prompts.get(e.data["prompt"])
             if prompt is not None and prompt.step in RP_NAMING:
                 self.named_by = (e.data["seat"], list(e.data["answer"]))
+        self.check_fortune(state, e)
+        self.check_session(state, e)
         if e.type != "announce":
             return
         key = e.data["key"]
+        if key in RP_INQUIRY:
+            office = RP_INQUIRY[key]
+            assert e.to is not None and len(e.to) == 1, f"{key} reaches {e.to}"
+            assert office is None or e.to == [state.offices.get(office)], f"{key} reaches {e.to}, not the {office}"
         if key in RP_PRIVATE_RESULTS | RP_PAIRED:
             assert e.to is not None and len(e.to) == 1, f"{key} reaches {e.to}"
         if key in RP_PAIRED:
@@ -261,14 +286,74 @@ class RpSecrets:
             if namer not in pair:
                 assert namer not in e.data["params"].values(), f"{key} names who named the pair"
 
+    def check_session(self, state: GameState, e: Event) -> None:
+        """The Bourreau's answer reaches him alone until he pardons (sessions.py); the MJ's approval of the laws and
+        his ticks of who may vote reach nobody (laws.py); an unpaid ballot is told to all only if fortunes show."""
+        if e.type in ("answered", "prompt_opened"):
+            prompt = state.prompts.get(e.data["prompt"] if e.type == "answered" else e.data["prompt"]["id"])
+            if prompt is not None and prompt.step == "rp-bourreau-grace":
+                assert e.to == prompt.to, f"the Bourreau's question reaches {e.to}"
+            if prompt is not None and prompt.step in ("rp-loi-aval", "rp-loi-votants"):
+                assert e.to == [], f"the MJ's law question reaches {e.to}"
+        if e.type == "announce" and e.data["key"] == "rp-vote-impaye" and state.options.get("hide_fortunes"):
+            assert e.to == [], f"an unpaid ballot reaches {e.to} though fortunes are hidden"
+
+    def check_fortune(self, state: GameState, e: Event) -> None:
+        """Hidden fortunes reach their holder alone; a request reaches its parties; the widow(er) alone looks at
+        the dead spouse's cards (§8 "regarde les rôles de camp et de spécialité du défunt")."""
+        hide = bool(state.options.get("hide_fortunes"))
+        if e.type == "rp-coins" and hide:
+            assert e.to == [e.data["seat"]], f"a hidden fortune reaches {e.to}"
+        if e.type == "rp-learn" and state.phase == "day" and not state.players[e.data["seat"]].alive:
+            spouse = own(state).spouses.get(e.data["seat"])
+            if spouse is not None and spouse in e.data["viewers"]:
+                assert e.to == [spouse], f"the widow's look reaches {e.to}"
+        if e.type != "announce":
+            return
+        key, params = e.data["key"], e.data["params"]
+        if key in RP_REQUEST:
+            assert e.to, f"{key} is public"
+            assert set(e.to) <= {params.get("seat"), params.get("partner"), *state.offices.values()}, \
+                f"{key} reaches {e.to}"
+        if key in RP_FORTUNES and hide:
+            assert e.to is not None and set(e.to) >= {params[k] for k in RP_FORTUNES[key]}, f"{key} reaches {e.to}"
+            assert len(e.to) <= len(RP_FORTUNES[key]) + 1, f"{key} reaches {e.to}"  # + the Notaire
+
     def check(self, state: GameState, events: Sequence[Event] = ()) -> None:
         self.learn(state, events)
         if state.phase == "ended":
             return
         for viewer in [*sorted(state.players), SPECTATOR]:
+            if isinstance(viewer, int) and omniscient(state, viewer):
+                self.check_seer(state, viewer)  # a spirit sees the whole night: nothing is a secret to him
+                continue
             self.check_view(state, viewer)
+            self.check_the_dead(state, events, viewer)
             for e in events:
                 self.check_event(state, e, viewer)
+
+    @staticmethod
+    def check_seer(state: GameState, viewer: int) -> None:
+        """§9: only a dead spirit, or one who passed his inheritance on, sees every secret; never a ghost, never one
+        still choosing, never the living."""
+        assert not state.players[viewer].alive, f"the living seat {viewer} sees every secret"
+        fate = own(state).fate.get(viewer)
+        assert fate in ("spirit", "inheritance"), f"seat {viewer} sees all as a {fate}"
+        leaked = FORBIDDEN_KEYS & set(_keys(view(state, viewer)))
+        assert not leaked, f"{viewer} sees {leaked}"
+
+    @staticmethod
+    def check_the_dead(state: GameState, events: Sequence[Event], viewer: int | str) -> None:
+        """Whoever does not see all (the living, a ghost, the spectators) never reads the spirits' channel, and
+        never learns the dream's answer but from the spirits' signs."""
+        channels = {c["name"] for c in view(state, viewer)["channels"]}
+        assert SPIRITS_CHANNEL not in channels, f"{viewer} reads the spirits' channel"
+        for e in events:
+            if not event_visible(e, viewer, state):
+                continue
+            assert not (e.type == "said" and e.data.get("channel") == SPIRITS_CHANNEL), f"{viewer} hears a spirit"
+            if e.type == "prompt_opened" and e.data["prompt"]["step"] == DREAM_SIGN:
+                assert viewer in e.data["prompt"]["to"], f"{viewer} is told the dream's answer"
 
     def check_event(self, state: GameState, e: Event, viewer: int | str) -> None:
         Secrets.check_event(state, e, viewer)

@@ -15,6 +15,7 @@ Needs /usr/bin/chromium (Debian's); skipped without it, except in CI where a mis
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -38,7 +39,10 @@ CAMP = ["rp-reptilienne-alpha", "rp-reptilien", "rp-villageois", "rp-orphee", "r
 SPECIALTY = ["rp-marchand-de-sable", "rp-laura", "rp-assassin", "rp-fureteur", "rp-dresseur-de-chien", "rp-ingenieure"]
 # Steps last until the MJ moves them on (a night step's length is drawn in [plausible_min, plausible_max]).
 OPTIONS = {"night_step": 600, "plausible_min": 500, "plausible_max": 550, "mj_time": 600, "dawn": 600, "debate": 600,
-           "vote": 600, "invoke_time": 600, "condemned_window": 600, "first_weekday": "mon"}
+           "vote": 600, "invoke_time": 600, "condemned_window": 600, "first_weekday": "mon", "reaction": 600,
+           "death_choice": 600, "session_choice": 600, "law_time": 600, "heritage": 600, "marriages": 600,
+           # One optional office besides the mandatory ones: the MJ takes it out of play on the console.
+           "offices": ["rp-pretre-capitaliste"]}
 WIDE = {"width": 1280, "height": 900}
 VIEW = "() => window.veillee && window.veillee.conn && window.veillee.conn.view"
 # What the page says outside the player's own cards, tonight's public table and the journal.
@@ -145,11 +149,82 @@ async def shot(page: Any, path: Path, selector: str | None = None) -> None:
 
 
 async def shown_cards(page: Any) -> dict[str, str | None]:
+    """The cards a phone shows, by slot (an inherited second specialty only once there is one)."""
     out: dict[str, str | None] = {}
-    for slot in ("camp", "specialty"):
+    for slot in ("camp", "specialty", "specialty2"):
         card = page.locator(f"#card .rp-card[data-slot='{slot}']")
-        out[slot] = await card.get_attribute("data-card")
+        if await card.count():
+            out[slot] = await card.get_attribute("data-card")
     return out
+
+
+# Sample params for every announcement: seats 4 and 5 (Emma, Farid), numbers 2, and one value per key the
+# ruleset's announcements carry. An unknown param fails the test: a new one needs words (reptiliens.js).
+SAMPLE: dict[str, Any] = {
+    "seat": 4, "target": 5, "partner": 5, "by": 5, "victim": 5, "receiver": 5, "heir": 5, "after": 5, "priest": 5,
+    "house": 4, "seats": [4, 5], "counts": {"4": 2, "5": 1}, "coins": 2, "count": 2, "errors": 2, "gross": 2,
+    "spare": 2, "execute": 2, "night": 2, "day": 2, "seconds": 2, "role": "rp-orphee",
+    "roles": ["rp-orphee", "rp-laura"], "office": "rp-president", "offices": ["rp-pretre-capitaliste", "rp-bourreau"],
+    "law": "rp-loi-condorcet", "text": "Adieu", "kind": "purge", "fact": "rp-reve-reptiliens",
+    "signs": {"4": "3", "5": "7"},
+    "failure": "militia", "cause": "rp-assassinat", "power": "rp-assassinat", "direction": "clockwise",
+    "street": [0, 1, 2, 3, 4, 5], "ballots": [[4, [5]], [5, [4]]], "forced": False,
+}
+# The module's reading of each announcement (`describe`), with the params its text names; `.none` forms with no
+# seat, `.3p` forms in the third person.
+ANNOUNCEMENTS = r"""async ([keys, sample]) => {
+  const mod = (await import("/static/js/rulesets/reptiliens.js")).default;
+  const { namer } = await import("/static/js/shell/journal.js");
+  const catalogue = JSON.parse(document.getElementById("i18n").textContent);
+  const name = namer(window.veillee.conn.view, []);
+  const ctx = { name, me: null, v: { village: { street: [0, 1, 2, 3, 4, 5] } } };
+  return keys.map((full) => {
+    const none = full.endsWith(".none");
+    const third = full.endsWith(".3p");
+    const key = full.replace(/^announce\./, "").replace(/\.(none|3p)$/, "");
+    const params = {};
+    for (const [, p] of (catalogue[full] || "").matchAll(/\{(\w+)\}/g)) {
+      if (!(p in sample)) return `unknown param {${p}}`;
+      params[p] = sample[p];
+    }
+    if (none) {
+      for (const p of ["seats", "counts"]) params[p] = [];
+      if ("seat" in params) params.seat = null;
+    }
+    const line = mod.describe({ type: "announce", data: { key, params } }, { ...ctx, thirdPerson: third }, "feed");
+    return line ? line.text : `no line for ${full}`;
+  });
+}"""
+# A ranked pick rendered by the shell: tap Chloé, then Alice.
+RANKED = """async () => {
+  const { renderPrompt } = await import("/static/js/shell/prompts.js");
+  const { namer } = await import("/static/js/shell/journal.js");
+  const v = window.veillee.conn.view;
+  const prompt = { id: "ranked-test", step: "rp-vote", kind: "pick", options: [0, 1, 2], min: 1, max: 3, policy: "last",
+    answers: {}, reasons: {}, info: { ranked: true }, visibility: "public", mine: true };
+  const box = document.createElement("div");
+  document.body.append(box);
+  const selection = new Map();
+  const draw = () => box.replaceChildren(renderPrompt(prompt, { view: v, name: namer(v, []), seat: 0, selection,
+    rerender: draw, submit: async () => true, now: 0 }));
+  draw();
+  box.querySelector("button.target[data-seat='2']").click();
+  box.querySelector("button.target[data-seat='0']").click();
+  const out = [...box.querySelectorAll("button.target .rank")]
+    .map((n) => [n.closest("button").dataset.seat, n.textContent]);
+  box.remove();
+  return out;
+}"""
+# The dream's announcement as it arrives: the overlay says the question and each spirit's sign.
+DREAM = """async () => {
+  const mod = (await import("/static/js/rulesets/reptiliens.js")).default;
+  const { namer } = await import("/static/js/shell/journal.js");
+  const now = window.veillee.conn.now();
+  const v = window.veillee.conn.view;
+  mod.afterRender(v, { events: [{ type: "announce", at: now, data: { key: "rp-reve-signes",
+    params: { fact: "rp-reve-reptiliens", signs: { "1": "3", "2": "5" }, seconds: 3 } } }], name: namer(v, []), now });
+  return document.querySelector(".rp-dream").textContent;
+}"""
 
 
 # -- the game ----------------------------------------------------------------------------------------------------
@@ -195,7 +270,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
 
         # -- each phone: its two cards, and no card of another seat its view does not give it -----------------------
         await until(mj, "v.mj && v.mj.reptiliens && v.players.every((p) => p.cards.specialty)")
-        truth = {p["seat"]: p["cards"] for p in (await view(mj))["players"]}
+        truth = {p["seat"]: {k: v for k, v in p["cards"].items() if v} for p in (await view(mj))["players"]}
         fr = lang_text("fr")
         for seat, page in enumerate(phones):
             await page.wait_for_selector("#card .rp-card[data-slot='specialty'][data-card]")
@@ -206,7 +281,18 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
                 assert fr[f"role.{key}.desc"][:40] in await card.inner_text()
         await until(mj, "v.step && v.step.key === 'rp-ouverture-conditions'")
 
-        # -- the opening: the MJ's judgment calls on the console ---------------------------------------------------
+        # -- the opening: the MJ's judgment calls on the console, the first holders of the offices among them -------
+        mj.on("dialog", lambda dialog: asyncio.ensure_future(dialog.accept()))
+        await until(mj, "v.prompts.filter((p) => p.step === 'rp-postes-depart').length >= 6")
+        starts = {p["info"]["office"]: p["id"] for p in (await view(mj))["prompts"] if p["step"] == "rp-postes-depart"}
+        assert {"rp-president", "rp-pretre"} <= set(starts), starts
+        for office, seat in (("rp-president", 4), ("rp-pretre", None)):  # Emma presides; no Prêtre yet
+            question = mj.locator(f".prompt[data-prompt='{starts[office]}']")
+            assert fr[f"office.{office}"] in await question.locator(".prompt-title").inner_text()
+            button = f"button.target[data-seat='{seat}']" if seat is not None else "button.nobody"
+            await question.locator(button).click()
+            await until(mj, "v.prompts.some((p) => p.id === arg[0] && JSON.stringify(p.answers['-1']) === arg[1])",
+                        [starts[office], json.dumps([seat] if seat is not None else [])])
         conditions = mj.locator(".mj-judgment .prompt[data-step='rp-ouverture-conditions']")
         await conditions.locator("button.choice").first.click()
         await until(mj, "v.prompts.some((p) => p.step === 'rp-ouverture-conditions' && p.answers['-1'])")
@@ -224,7 +310,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
             said = await page.evaluate(SAID_ELSEWHERE)
             for p in mine["players"]:
                 for slot, card in (p["cards"] or {}).items():
-                    real = truth[p["seat"]][slot]
+                    real = truth[p["seat"]].get(slot)
                     if p["seat"] != seat and card != real:  # hidden from this phone: named nowhere on it
                         named = re.escape(fr[f"role.{real}"])
                         assert not re.search(rf"(?<!\w){named}(?!\w)", said), (NAMES[seat], real)
@@ -245,8 +331,52 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
             "rp-squat": {1: 4},  # Laura squats at Emma's
         })
         await until(alice, "v.secrets && v.prompts.length === 0")
+        # -- the morning: David, killed in the night, chooses his fate on his phone --------------------------------
+        await run_to(mj, "rp-bilan-morts", phones, {})
+        david = phones[3]
+        choice = david.locator(".prompt[data-step='rp-choix-mort']")
+        await choice.wait_for()
+        assert fr["choice.rp-choix-mort.ghost:camp"] in await choice.inner_text()
+        assert "rp-choix-mort" not in await choice.inner_text() and "ghost:" not in await choice.inner_text()
+        await shot(david, shots / "reptiliens-phone-death-choice-390.png", ".prompt[data-step='rp-choix-mort']")
+        assert await david.evaluate(SMALL_TARGETS) == []
+        await tap(david, ".prompt[data-step='rp-choix-mort'] button.choice[data-answer='ghost:camp']")
+        await until(mj, "(v.village.dead.ghosts || []).includes(3)")
+        # -- the Président's session (Emma, on her phone), then the law's proposals the MJ moves on --------------
+        await run_to(mj, "rp-session-speciale", phones, {})
+        emma = phones[4]
+        await tap(emma, ".prompt[data-step='rp-session-speciale'] button.choice[data-answer='normale']")
+        await until(emma, "v.village.session.kind === 'normale'")
         v = await run_to(mj, "rp-debat", phones, {})
         assert v["phase"] == "day"
+
+        # -- a gift in two taps: Alice gives Emma a coin from her phone ----------------------------------------------
+        before = (await view(alice))["village"]["coins"]
+        assert 4 in (await view(alice))["secrets"]["may_give"]
+        await tap(alice, ".rp-give-open")
+        await tap(alice, ".rp-give-name[data-give-to='4']")
+        await alice.locator(".rp-give-send").wait_for()
+        await shot(alice, shots / "reptiliens-phone-gift-390.png", ".rp-purse")
+        assert await alice.evaluate(SMALL_TARGETS) == []
+        await tap(alice, ".rp-give-send")
+        await until(emma, "v.village.coins['4'] === arg", before["4"] + 1)
+        await emma.wait_for_selector(".news .announce-rp-don")
+        assert "Alice donne 1 pièce(s) à Emma" in await emma.locator(".news .announce-rp-don").inner_text()
+        assert await alice.locator(".rp-give-form").count() == 0  # sent: the form closes
+        # The public board: the offices, the session, the ghost and the militia's chief.
+        board = emma.locator(".rp-society")
+        assert "Emma" in await board.locator(".rp-office[data-office='rp-president'] .rp-office-holder").inner_text()
+        assert "David" in await board.locator("[data-row='ghosts']").inner_text()
+        assert fr["choice.rp-session-speciale.normale"] in await board.locator("[data-row='session']").inner_text()
+        # A player without an office applies to the vacant Prêtre's office; the board names him.
+        free = [seat for seat in (5, 1, 2, 0) if "rp-pretre" in (await view(phones[seat]))["secrets"]["may_apply"]]
+        applicant = free[0]
+        await tap(phones[applicant], ".rp-apply-button[data-office='rp-pretre']")
+        await until(emma, "(v.village.offices.applications['rp-pretre'] || []).includes(arg)", applicant)
+        applicants = board.locator(".rp-office[data-office='rp-pretre'] .rp-applicants")
+        assert NAMES[applicant] in await applicants.inner_text()
+        await shot(emma, shots / "reptiliens-phone-board-390.png", ".rp-society")
+        assert await emma.evaluate(SMALL_TARGETS) == []
 
         # -- the morning: the street on the console, the dead, the vote, an invoked kill ------------------------------
         night = v["mj"]["reptiliens"]["night"]
@@ -255,8 +385,18 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         await mj.wait_for_selector(".rp-street-svg .rp-svg-house[data-house='3'].attacked")
         assert await mj.locator(".rp-street-svg path.rp-move").count() >= 3  # Alice, Bruno, Farid slept away
         assert await mj.locator(".rp-street-svg .rp-owner.dead").count() == 1
+        # The MJ takes the Prêtre's office out of play (the console's button; its confirmation accepted).
+        await mj.click(".rp-withdraw[data-office='rp-pretre']")
+        await until(alice, "v.village.offices.removed.includes('rp-pretre')")
+        history = mj.locator(".rp-history-list")
+        await history.locator("li:has-text('retiré du jeu')").wait_for()
+        assert "Alice donne 1 pièce(s) à Emma" in await history.inner_text()
+        first = await history.locator("li").first.inner_text()
+        assert "retiré du jeu" in first, first  # newest first
         await mj.evaluate("() => window.scrollTo(0, 0)")
         await mj.screenshot(path=str(shots / "reptiliens-mj-street-1280.png"), full_page=True)
+        side = await mj.locator(".rp-board-side").bounding_box()
+        await mj.screenshot(path=str(shots / "reptiliens-mj-society-1280.png"), full_page=True, clip=side)
         box = await mj.locator("#board").bounding_box()  # the page is at its top: the box is in the page's terms
         await mj.screenshot(path=str(shots / "reptiliens-mj-board-1280.png"), full_page=True, clip=box)
         # The carnage switch: on, said to every phone, and off again.
@@ -269,13 +409,13 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         for seat, page in enumerate(phones):
             if seat != 3:
                 await page.wait_for_selector(".prompt[data-step='rp-vote']")
-            invocable = (await view(page))["secrets"]["invocable"]
+            # A dead seat who became a spirit sees all (§9): its view has no secrets of its own.
+            invocable = (await view(page)).get("secrets", {}).get("invocable", [])
             buttons = await page.locator(".invoke-box button.invoke-button").all()
             assert [await b.get_attribute("data-power") for b in buttons] == invocable, NAMES[seat]
         assert (await view(phones[2]))["secrets"]["invocable"] == ["rp-assassinat"]
         for seat in (0, 4, 5):
             await pick(phones[seat], "rp-vote", 1)  # Bruno
-        emma = phones[4]
         await shot(emma, shots / "reptiliens-phone-vote-390.png", "#stage")
         farid = phones[5]  # a player on a laptop: the game and the chat side by side
         await farid.set_viewport_size(WIDE)
@@ -322,7 +462,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         for page in [mj, *phones]:
             await page.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
-    assert time.monotonic() - started < 75
+    assert time.monotonic() - started < 100
 
 
 @pytest.mark.browser
@@ -334,7 +474,8 @@ async def test_the_sunday_festival_in_the_browser(database_url: str, browser: An
         # Short steps that end by themselves (nobody answers: no attack, no execution), then a long festival.
         options = {"night_step": 0.3, "plausible_min": 0.1, "plausible_max": 0.2, "lovers_talk": 0.2, "mj_time": 0.3,
                    "dawn": 0.2, "debate": 0.2, "vote": 0.3, "condemned_window": 0.2, "first_weekday": "sat",
-                   "moderation": "auto", "festival": 600,
+                   "moderation": "auto", "festival": 600, "heritage": 0.2, "marriages": 0.2, "pickpocket": 0.2,
+                   "reaction": 0.2, "death_choice": 0.2, "session_choice": 0.2, "law_time": 0.2, "move_time": 0.2,
                    "preassigned": {**{str(i): c for i, c in enumerate(CAMP)},
                                    **{f"{i}.specialty": c for i, c in enumerate(SPECIALTY)}}}
         room = (await http.post("/api/rooms", json={"ruleset": "reptiliens", "options": options,
@@ -375,6 +516,26 @@ async def test_the_sunday_festival_in_the_browser(database_url: str, browser: An
         await alice.wait_for_selector(".chat-log .msg-text:has-text('Oui, à minuit.')")
         await alice.click("#tab-play")
         await shot(alice, shots / "reptiliens-phone-festival-390.png", "#stage")
+        # Every announcement of the catalogue reads as a sentence with names, in French and in English.
+        for page, lang in ((alice, "fr"), (chloe, "en")):
+            texts = lang_text(lang)
+            keys = sorted(k for k in texts if k.startswith("announce.rp-"))
+            lines = await page.evaluate(ANNOUNCEMENTS, [keys, SAMPLE])
+            assert len(lines) == len(keys) > 100
+            for key, line in zip(keys, lines, strict=True):
+                assert "{" not in line and "announce." not in line and not re.search(r"\brp-[a-z]", line), (key, line)
+                # No seat left as a number: no 4 or 5 but those of the text itself ("5 secondes"), house numbers
+                # aside ("n° 5 (Farid)", "no. 5 (Farid)").
+                bare = r"(?<![\w°.])[45](?!\w)"
+                own = len(re.findall(bare, re.sub(r"\{\w+\}", "", texts[key])))
+                assert len(re.findall(bare, re.sub(r"(n°|no\.) \d+", "", line))) == own, (key, line)
+        # A Condorcet ballot: the order of the taps is the ranking, shown on the picked names.
+        assert await alice.evaluate(RANKED) == [["0", "2"], ["2", "1"]]
+        # The dream: its signs on screen for the seconds the announcement says, with the names of the spirits.
+        assert "Bruno" in await alice.evaluate(DREAM)
+        await alice.wait_for_timeout(500)  # its fade-in
+        await alice.screenshot(path=str(shots / "reptiliens-phone-dream-390.png"))
+        await alice.wait_for_selector(".rp-dream", state="detached", timeout=8_000)
         for page in pages:
             await page.context.close()
         await mj.close()

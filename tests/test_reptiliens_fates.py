@@ -18,10 +18,13 @@ from app.sim import FAST, Game, bot_round
 
 def test_a_death_turns_the_camp_card_only() -> None:
     """§9 "Quand vous mourrez, vous devez retourner une de vos cartes (de rôle de camp ou de rôle de spécialité)"
-    (part 1: the camp card; the choice is part 2's)."""
+    (the dead chooses which, tests/test_reptiliens_dead.py; in time or not, the camp card here)."""
     t = Table([ALPHA, R, V, V, V, V], [None, None, "rp-laura"], lovers=(4, 5))
     t.do("kill", MJ, seat=2)
-    assert t.deaths() == [{"seat": 2, "cause": "mj", "cards": {"camp": V}}]
+    assert t.deaths() == [{"seat": 2, "cause": "mj"}]
+    t.play_night({})  # asked at the morning's report; no answer in time
+    assert t.step == "rp-bilan-morts"
+    t.wait()
     assert t.seen(3)[2] == V and 2 not in t.seen(3, "specialty")
 
 

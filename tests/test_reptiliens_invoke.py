@@ -47,7 +47,7 @@ def test_by_day_the_invoker_is_seen_raising_a_hand_unless_the_room_hides_it() ->
         t.do("invoke", 2, power="rp-morsure")
         assert t.announced("rp-invoque-mise-a-mort") == [{"seat": seen}]
         t.answer(2, "rp-morsure", [4])
-        assert not t.alive(4) and t.deaths()[-1] == {"seat": 4, "cause": "rp-mise-a-mort", "cards": {"camp": V}}
+        assert not t.alive(4) and t.deaths()[-1] == {"seat": 4, "cause": "rp-mise-a-mort"}
 
 
 def test_an_interrupted_vote_resumes_as_it_was() -> None:
@@ -129,9 +129,10 @@ def test_otherwise_sheherazade_dies_and_the_target_turns_idealist() -> None:
 def test_the_prophet_raises_a_ghost_himself_included() -> None:
     """§4 Prophète "Résurrection : À tout moment mais une seule fois, il peut ressusciter un fantôme, y compris
     lui-même. Ce pouvoir ne peut être utilisé que si le prophète est vivant ou un fantôme." §2 "Dans la cas d'une
-    Résurrection, le MJ annonce l'identité du fantôme ressuscité." (Part 1: a dead player counts as a ghost.)"""
+    Résurrection, le MJ annonce l'identité du fantôme ressuscité." (He chose to become a ghost, §9.)"""
     t = Table([ALPHA, R, PROPHETE, V, V, V], lovers=(4, 5))
     t.play_night({"rp-concertation": [2]})
+    t.answer(2, "rp-choix-mort", "ghost:camp")
     assert not t.alive(2) and t.view(2)["secrets"]["invocable"] == ["rp-resurrection"]
     t.do("invoke", 2, power="rp-resurrection")
     assert t.prompt("rp-resurrection").options == [2]

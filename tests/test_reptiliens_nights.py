@@ -175,7 +175,7 @@ def test_musicians_charm_and_the_morning_counts_the_charmed() -> None:
 
 def test_steps_are_called_and_ask_their_holders_only_the_dream_is_in_progress() -> None:
     """§12: every step is called; the specialties act on their names' nights (tests/test_reptiliens_specialties.py);
-    the spirits' dream waits for part 2's spirits (docs/rules/reptiliens.md)."""
+    the spirits' dream is built too (tests/test_reptiliens_dead.py): no step is in progress."""
     t = Table([ALPHA, R, "rp-minus", "rp-cortex", V, V],
               ["rp-voleur", "rp-fureteur", "rp-dresseur-de-chien", "rp-ingenieure", "rp-eris", "rp-freyja"],
               lovers=(4, 5))
@@ -186,12 +186,12 @@ def test_steps_are_called_and_ask_their_holders_only_the_dream_is_in_progress() 
     asked = {e.data["prompt"]["step"] for e in t.events if e.type == "prompt_opened"}
     assert powers | {"rp-stalkeur"} <= asked
     assert [s["key"] for s in t.view(4)["village"]["tonight"] if s["in_progress"]] == []
-    assert {k for k, h in STEPS.items() if h.in_progress} == {"rp-reve"}
+    assert {k for k, h in STEPS.items() if h.in_progress} == set()
 
 
 def test_the_militia_is_called_with_no_ghost_to_ask() -> None:
-    """§9 "Vous intégrez alors la milice, et participez au vote sur la maison à défendre chaque nuit." Part 1 has
-    no ghosts yet: the step is called and asks nobody, even with dead players."""
+    """§9 "Vous intégrez alors la milice, et participez au vote sur la maison à défendre chaque nuit." With no
+    ghost (the dead did not choose: spirits), the step is called and asks nobody, even with dead players."""
     t = Table(SIX, lovers=(4, 5))
     t.play_night({"rp-concertation": [3]})
     t.run_until("rp-concertation", night=2)

@@ -283,13 +283,29 @@ def test_eris_quarrel_a_fight_on_her_nights_and_an_abduction_makes_it_fail() -> 
 def test_the_artiste_sculpts_at_the_designated_persons_house_who_must_move_in_the_morning() -> None:
     """§5 Sculpture "Il désigne un personnage chez qui il va confectionner sa sculpture en caca, pendant toute la
     nuit (aLo). La personne devra déménager le matin suivant." §12 day: "Déménagement de la victime de l'Artiste
-    (le cas échéant). La victime se déplace où bon lui semble." (The move itself: part 2.)"""
+    (le cas échéant). La victime se déplace où bon lui semble." """
     t = Table(SIX, specialty(2, "rp-artiste"), lovers=(0, 1), options={"first_weekday": "wed"})
     t.play_night({"rp-sculpture": [4]})
     assert t.own.night.places[2][:2] == [4, "rp-sculpter"]
-    t.run_until("rp-debat", day=1)
+    t.run_until("rp-demenagement", day=1)
     assert all(t.announced("rp-doit-demenager", v) == [{"seat": 4}] for v in range(6))
     assert t.own.night.must_move == [4]
+    prompt = t.prompt_for(4, "rp-demenagement")
+    assert prompt.options == [0, 1, 2, 5]  # neither his own house nor where he stands now (after 3's): he moves
+    t.answer(4, "rp-demenagement", [0])
+    t.run_until("rp-debat", day=1)
+    assert t.own.street == [0, 4, 1, 2, 3, 5]
+    assert all(t.announced("rp-demenage", v) == [{"seat": 4, "after": 0}] for v in range(6))
+
+
+def test_the_artistes_victim_moves_even_without_a_choice() -> None:
+    """"La personne devra déménager": no answer in time, the new place is drawn; he never stays where he was."""
+    t = Table(SIX, specialty(2, "rp-artiste"), lovers=(0, 1), options={"first_weekday": "wed"})
+    t.play_night({"rp-sculpture": [4]})
+    t.run_until("rp-debat", day=1)
+    street = t.own.street
+    assert sorted(street) == list(range(6)) and street != [0, 1, 2, 3, 4, 5]
+    assert street[street.index(4) - 1] != 3
 
 
 def test_no_sculpture_where_a_higher_long_action_kept_the_artiste() -> None:
@@ -304,7 +320,8 @@ def test_no_sculpture_where_a_higher_long_action_kept_the_artiste() -> None:
 
 # -- the public offices ---------------------------------------------------------------------------------------------
 def offices(t: Table) -> dict[str, int | None]:
-    return {k: v for k, v in t.state.offices.items() if v is not None}
+    """The offices held, but the Scrutateur's, which rotates every morning (succession.py)."""
+    return {k: v for k, v in t.state.offices.items() if v is not None and k != "rp-scrutateur"}
 
 
 def test_the_farce_shifts_the_living_offices_one_seat_in_the_direction_eris_chose() -> None:
@@ -350,32 +367,35 @@ def test_minus_and_cortex_each_name_a_person_whose_offices_are_swapped() -> None
 
 def test_an_illegal_swap_goes_to_the_scrutateur() -> None:
     """§4 "En cas de résultat illégal, le scrutateur réattribuera le(s) poste(s)." §6 "Ces postes sont occupés par des
-    vivants, à l'exception du Chef de la milice fantôme ou éventuellement du Sénateur." (Part 2's Scrutateur: part 1
-    tells the MJ.)"""
+    vivants, à l'exception du Chef de la milice fantôme ou éventuellement du Sénateur." (The Scrutateur:
+    succession.py.)"""
     t = minus_cortex()
     t.do("kill", MJ, seat=5)
     t.do("set_office", MJ, office="rp-chef-milice", seat=5)
     t.do("set_office", MJ, office="rp-president", seat=4)
     t.play_night({"rp-echange-postes": {3: [5], 2: [4]}})
-    t.run_until("rp-debat", day=1)
-    assert offices(t) == {"rp-president": 5, "rp-chef-milice": 4}
-    assert t.announced("rp-postes-a-pourvoir", MJ) == [{"offices": ["rp-chef-milice", "rp-president"], "seat": None}]
-    assert not t.announced("rp-postes-a-pourvoir", 4)
+    t.run_until("rp-scrutateur-choix", day=1)
+    # The illegal holders lose them; the Scrutateur (tests/test_reptiliens_offices.py) fills them, in public.
+    assert offices(t) == {} and t.announced("rp-postes-echanges", 4) == [{"seats": [5, 4]}]
+    scrutateur = t.state.offices["rp-scrutateur"]
+    assert t.announced("rp-postes-a-pourvoir", 4) == [{"offices": ["rp-chef-milice", "rp-president"],
+                                                       "seat": scrutateur}]
 
 
 def test_the_caricatured_resigns_from_his_office_the_next_morning() -> None:
     """§5 Caricature "1 nuit par semaine : Il désigne un personnage de son choix qui devra démissionner de son poste
     public le matin suivant (aPo)." §6 Scrutateur "À chaque fois que le titulaire d'un poste public est ... poussé
-    à la démission par l'Artiste ; il désigne qui doit le remplacer" (part 2: the MJ is told)."""
+    à la démission par l'Artiste ; il désigne qui doit le remplacer" (succession.py)."""
     t = Table(SIX, specialty(2, "rp-artiste"), lovers=(0, 1), options={"first_weekday": "fri"}, hurry=False)
     t.do("set_office", MJ, office="rp-senateur", seat=4)
     t.run_until("rp-caricature", night=1)
     t.answer(2, "rp-caricature", [4])
     t.run_until("rp-invention", night=1)
     assert offices(t) == {"rp-senateur": 4}
-    t.run_until("rp-debat", day=1)
+    t.run_until("rp-scrutateur-choix", day=1)
     assert offices(t) == {} and t.announced("rp-demission", 5) == [{"seat": 4}]
-    assert t.announced("rp-postes-a-pourvoir", MJ) == [{"offices": ["rp-senateur"], "seat": 4}]
+    scrutateur = t.state.offices["rp-scrutateur"]
+    assert t.announced("rp-postes-a-pourvoir", 5) == [{"offices": ["rp-senateur"], "seat": scrutateur}]
 
 
 def test_the_adored_may_swap_his_office_with_anyone_the_next_day() -> None:

@@ -79,7 +79,8 @@ def test_the_day_opens_with_the_nights_dead() -> None:
     t.play_night({"rp-concertation": [4]})
     assert t.state.phase == "day" and not t.alive(4)
     died = next(e for e in t.events if e.type == "died")
-    assert died.data == {"seat": 4, "cause": "rp-nuit", "cards": {"camp": V}}
+    assert died.data == {"seat": 4, "cause": "rp-nuit"}  # no card yet: he chooses which (§9, dead.py)
+    assert t.step == "rp-bilan-morts" and t.prompt("rp-choix-mort").to == [4]
     assert t.announced("rp-charmes") == [{"count": 0}]
 
 
@@ -105,7 +106,8 @@ def test_a_tie_executes_nobody() -> None:
     t.play_night({})
     t.vote({0: 5, 1: 4})
     assert t.announced("rp-egalite") == [{"seats": [4, 5]}] and all(t.alive(s) for s in range(6))
-    assert t.state.phase == "night" and t.state.night == 2
+    t.run_until("rp-concertation", night=2)  # the day's later parts (the marriages' requests) take their time
+    assert all(t.alive(s) for s in range(6))
 
 
 def test_the_vote_is_public_and_only_the_living_vote() -> None:
@@ -161,3 +163,20 @@ def test_the_mj_switches_carnage() -> None:
     assert t.rejected("rp-carnage", 2, on=True) == "mj_only"
     t.do("rp-carnage", MJ, on=True)
     assert t.own.carnage and t.view(3)["village"]["carnage"] and t.announced("rp-carnage-on")
+
+
+def test_the_view_names_the_coming_nights_weekday_and_the_mj_sees_whom_each_step_calls() -> None:
+    """The week's table on the pages (RULES-NOTES "Calendar"): by day, `village.week.tonight` names the weekday of
+    the coming night, whose table `village.tonight` lists; the MJ sees whom each step would call now (the living and
+    awake holders of its names, or its group), the players do not."""
+    t = Table(SIX, ["rp-marchand-de-sable", None, None, None, None, None], lovers=(2, 3))
+    t.run_until("rp-sommeil", night=1)
+    week = t.view(4)["village"]["week"]
+    assert week["weekday"] == week["tonight"] == "mon"
+    calls = {row["key"]: row["seats"] for row in t.view(MJ)["mj"]["reptiliens"]["tonight"]}
+    assert calls["rp-sommeil"] == [0] and calls["rp-concertation"] == [0, 1] and calls["rp-amoureux-signes"] == [2, 3]
+    assert calls["rp-milice"] == [] and [r["key"] for r in t.view(MJ)["mj"]["reptiliens"]["tonight"]] == list(calls)
+    assert "mj" not in t.view(4) or not t.view(4).get("mj")
+    t.run_until("rp-debat", day=1)
+    week = t.view(SPECTATOR)["village"]["week"]
+    assert week["weekday"] == "mon" and week["tonight"] == "tue"

@@ -13,11 +13,11 @@
 // under `ui.rp-` (written with `rt`, checked by tests/test_browser_reptiliens.py).
 import { cardHidden, cardToggle } from "../shell/card_toggle.js";
 import { addIcons, h, icon, patch } from "../shell/dom.js";
-import { has, listNames, listOf, roleName, stepName, t } from "../shell/i18n.js";
+import { has, listNames, listOf, rejectionText, roleName, stepName, t, timeOf } from "../shell/i18n.js";
 import { invokePanel } from "../shell/invoke.js";
 import { announceText, describe as genericLine, readableParams, sinceLastPhase } from "../shell/journal.js";
 import { api, rulesetData } from "../shell/net.js";
-import { officeBadges } from "../shell/offices.js";
+import { officeBadges, officeName } from "../shell/offices.js";
 
 /** A text of the ruleset's own catalogue (static/i18n/reptiliens/<lang>.json). */
 const rt = (key, params) => t(key, params);
@@ -39,7 +39,17 @@ addIcons({
 });
 
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
-const SLOTS = ["camp", "specialty"];
+// A seat's cards: camp, specialty, and a second specialty once inherited (§9 héritage spirituel).
+const ALL_SLOTS = ["camp", "specialty", "specialty2"];
+const slotName = (slot) => rt(`ui.rp-card-${slot}`);
+/** The slots shown for a seat's cards (players[].cards: slot -> card; me.cards: slot -> {card, …}): the third only
+ * once held. */
+const heldSlots = (cards) => ALL_SLOTS.filter((slot) => {
+  const c = (cards || {})[slot];
+  return slot !== "specialty2" || Boolean(c && (typeof c === "string" || c.card));
+});
+// The street as last drawn: an announcement's `house` (its owner's seat) reads as the house's number and owner.
+const current = { street: [] };
 // The emblem of a camp (a specialty card belongs to none).
 const CAMP_ICONS = { "rp-reptiliens": "reptile", "rp-villageois": "house", "rp-amoureux": "heart", "rp-idealistes": "book",
   "rp-seths": "mask", "rp-souris": "users", "rp-martyre": "cross", "rp-musiciens": "note", "rp-specialite": "star" };
@@ -119,7 +129,8 @@ function streetTiles(v, ctx) {
   const fellowsOf = (seat) => Object.entries(secrets.fellows || {}).filter(([, seats]) => seats.includes(seat)).map(([g]) => g);
   return h("ol", { class: "rp-street" }, (vil.street || []).map((owner, i) => {
     const p = players.get(owner) || { seat: owner, name: ctx.name(owner), alive: true };
-    const known = p.me ? [] : SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean);
+    const known = p.me ? [] : ALL_SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean);
+    const spouse = (vil.spouses || {})[String(owner)];
     return h("li", { class: ["rp-house", owner === me && "mine", !p.alive && "dead"], "data-seat": owner, "data-key": `h${owner}` },
       h("span", { class: "rp-house-no", title: rt("ui.rp-house-n", { n: i + 1 }) }, icon("house"), h("small", {}, String(i + 1))),
       h("span", { class: "rp-house-body" },
@@ -130,6 +141,8 @@ function streetTiles(v, ctx) {
             ? h("span", { class: "rp-coins", title: rt("ui.rp-coins-of", { name: p.name, n: coins[String(owner)] }) }, icon("coin"), String(coins[String(owner)])) : null,
           officeBadges(p, { text: false }),
           secrets.lover === owner ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
+          spouse !== undefined && spouse !== null ? h("span", { class: "badge rp-spouse", title: rt("ui.rp-spouse-of", { name: ctx.name(spouse) }) }, icon("heart"), ctx.name(spouse)) : null,
+          !p.alive ? fateBadge(v, owner) : null,
           // A fellow whose card this player was shown wears the card; one he only knows as a fellow, the group.
           owner !== me && !known.length ? fellowsOf(owner).filter((g) => g !== "rp-amoureux").map((g) => h("span", { class: ["badge", "rp-fellow", `rp-camp-${g}`] }, groupName(g))) : null,
           known.map((card) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(card)}`], "data-card": card }, roleName(card))),
@@ -218,6 +231,7 @@ function news(v, ctx) {
 }
 
 function stage(v, ctx) {
+  current.street = village(v).street || [];
   // The questions that take answers now first; those an invoked action set aside wait below.
   const mine = (v.prompts || []).filter((p) => p.mine).sort((a, b) => Number(Boolean(a.suspended)) - Number(Boolean(b.suspended)));
   const secrets = v.secrets || {};
@@ -227,6 +241,7 @@ function stage(v, ctx) {
     mine.map((prompt) => ctx.prompt(prompt, promptExtra(v, prompt))),
     ctx.publicPrompts(),
     v.me ? invokePanel(secrets.invocable || [], ctx, { running: Boolean(village(v).invocation) }) : null,
+    purseBox(v, ctx),
     festivalBox(v, ctx),
     news(v, ctx),
   ];
@@ -238,14 +253,14 @@ function cardNode(slot, held, v, ctx) {
   const camp = key ? campOf(key) : null;
   if (!key) {
     return h("article", { class: ["rp-card", `rp-card-${slot}`, "rp-card-none"], "data-slot": slot, "data-key": `card-${slot}` },
-      h("span", { class: "eyebrow" }, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+      h("span", { class: "eyebrow" }, slotName(slot)),
       h("p", { class: "role-desc" }, rt("ui.rp-no-specialty")));
   }
-  const nights = slot === "specialty" ? nightsOf(key) : [];
+  const nights = slot !== "camp" ? nightsOf(key) : [];
   return h("article", { class: ["rp-card", `rp-card-${slot}`, `rp-camp-${camp}`], "data-slot": slot, "data-card": key,
     "data-key": `card-${slot}` },
   h("div", { class: "rp-card-top" },
-    h("span", { class: "eyebrow" }, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+    h("span", { class: "eyebrow" }, slotName(slot)),
     held.revealed ? h("span", { class: "badge rp-face-up", title: rt("ui.rp-face-up-help") }, icon("eye"), rt("ui.rp-face-up")) : null),
   h("div", { class: "rp-card-head" },
     h("span", { class: "rp-card-emblem" }, campIcon(camp)),
@@ -294,7 +309,7 @@ function cards(v, ctx) {
   return [
     h("div", { class: "rp-cards-head", "data-key": "cards-head" }, h("h2", {}, rt("ui.rp-your-cards")), toggle),
     hidden ? h("div", { class: "role-card is-hidden", "data-key": "hidden" }, h("p", { class: "role-hidden" }, t("room.card_hidden")))
-      : h("div", { class: "rp-cards", "data-key": "cards" }, SLOTS.map((slot) => cardNode(slot, (me.cards || {})[slot], v, ctx))),
+      : h("div", { class: "rp-cards", "data-key": "cards" }, heldSlots(me.cards).map((slot) => cardNode(slot, (me.cards || {})[slot], v, ctx))),
     !hidden && known.length ? h("section", { class: "card rp-secrets", "data-key": "secrets" },
       h("h2", {}, icon("eye"), " ", rt("ui.rp-you-know")), h("ul", {}, known)) : null,
   ];
@@ -316,8 +331,263 @@ function table(v, ctx) {
     vil.coins ? null : h("p", { class: "hint", "data-key": "hidden-fortunes" }, rt("ui.rp-fortunes-hidden")),
     h("h3", { class: "rp-street-title" }, icon("house"), " ", rt("ui.rp-street")),
     streetTiles(v, ctx),
+    societyBox(v, ctx),
     tonightBox(v),
   ];
+}
+
+// -- the society (part 2): fortunes and gifts, offices, the session and the law, marriages, the dead ------------------
+// What the view says (`village.offices`, `village.session`, `village.dead`, `village.spouses`, `village.estate`,
+// `secrets.may_give`, `secrets.may_apply`); the page decides nothing.
+/** An office by its variant's name when the game plays one (`village.offices.variants`). */
+function officeLabel(v, office) {
+  const variant = ((village(v).offices || {}).variants || {})[office];
+  return officeName(variant || office);
+}
+/** The law of the day: its label, or the proposer's own words. */
+function lawLabel(key, text) {
+  if (text) return rt("ui.rp-law-own", { text });
+  return key && has(`choice.rp-loi.${key}`) ? t(`choice.rp-loi.${key}`) : key || "";
+}
+const sessionLabel = (kind) => (has(`choice.rp-session-speciale.${kind}`) ? t(`choice.rp-session-speciale.${kind}`) : kind);
+const spousePairs = (v) => {
+  const out = [];
+  for (const [a, b] of Object.entries(village(v).spouses || {})) if (Number(a) < Number(b)) out.push([Number(a), Number(b)]);
+  return out;
+};
+/** What a dead seat became (public, `village.dead`): "ghost", "spirit", "inheritance", "choosing", or null. */
+function fateOf(v, seat) {
+  const d = village(v).dead || {};
+  if ((d.ghosts || []).includes(seat)) return "ghost";
+  if ((d.spirits || []).includes(seat)) return "spirit";
+  if ((d.inheritance || []).includes(seat)) return "inheritance";
+  if ((d.choosing || []).includes(seat)) return "choosing";
+  return null;
+}
+const FATE_ICONS = { ghost: "ghost", spirit: "eye", inheritance: "star", choosing: "clock" };
+// The emblem of each office (badges, the board, a vote's targets: the shell's `officeIcon` hook).
+const OFFICE_ICONS = { "rp-scrutateur": "check", "rp-chef-milice": "ghost", "rp-president": "flag", "rp-procureur": "eye",
+  "rp-notaire": "book", "rp-senateur": "users", "rp-pretre": "heart", "rp-adjoint": "camera", "rp-pickpocket": "coin",
+  "rp-bourreau": "dagger" };
+function fateBadge(v, seat) {
+  const fate = fateOf(v, seat);
+  if (!fate) return null;
+  return h("span", { class: ["badge", "rp-fate", `rp-fate-${fate}`], "data-fate": fate, title: rt(`ui.rp-fate.${fate}`) },
+    icon(FATE_ICONS[fate]), rt(`ui.rp-fate.${fate}`));
+}
+
+// The gift being made on this phone (kept across renders: a re-render never closes it).
+const gift = { open: false, to: null, coins: 1, error: "", sending: false };
+
+/** "Donner": a name of `secrets.may_give`, then 1 to `secrets.coins` coins, then send `rp-give`. */
+function giftForm(v, ctx) {
+  const s = v.secrets || {};
+  const may = s.may_give || [];
+  const coins = Number(s.coins) || 0;
+  if (!may.length || coins < 1) {
+    gift.open = false;
+    return null;
+  }
+  if (!gift.open) {
+    return h("button", { type: "button", class: "btn rp-give-open", "data-action": "give", "data-key": "give-open",
+      onclick: () => {
+        Object.assign(gift, { open: true, to: null, coins: 1, error: "" });
+        ctx.rerender();
+      } }, icon("coin"), rt("ui.rp-give"));
+  }
+  if (gift.to !== null && !may.includes(gift.to)) gift.to = null;
+  gift.coins = Math.min(coins, Math.max(1, gift.coins));
+  const send = async () => {
+    if (gift.to === null || gift.sending) return;
+    gift.sending = true;
+    gift.error = "";
+    try {
+      await ctx.conn.send("rp-give", { to: gift.to, coins: gift.coins });
+      Object.assign(gift, { open: false, to: null, coins: 1 });
+    } catch (err) {
+      gift.error = rejectionText(err.code, err.message, err.params);
+    }
+    gift.sending = false;
+    ctx.rerender();
+  };
+  const setCoins = (n) => {
+    gift.coins = Math.min(coins, Math.max(1, n));
+    ctx.rerender();
+  };
+  return h("div", { class: "rp-give-form", "data-key": "give-form" },
+    h("p", { class: "rp-give-step" }, rt("ui.rp-give-to")),
+    h("div", { class: "rp-give-names" }, may.map((seat) => h("button", { type: "button",
+      class: ["btn", "rp-give-name", gift.to === seat && "selected"], "data-give-to": seat, "data-key": `g${seat}`,
+      "aria-pressed": gift.to === seat ? "true" : "false", onclick: () => {
+        gift.to = seat;
+        gift.error = "";
+        ctx.rerender();
+      } }, ctx.name(seat)))),
+    gift.to !== null ? [
+      h("p", { class: "rp-give-step", "data-key": "how-many" }, rt("ui.rp-give-how-many", { max: coins })),
+      h("div", { class: "number-row rp-give-amount", "data-key": "amount" },
+        h("button", { type: "button", class: "btn btn-round", "aria-label": t("ui.number_minus"), disabled: gift.coins <= 1 ? true : null,
+          onclick: () => setCoins(gift.coins - 1) }, "−"),
+        h("input", { type: "number", class: "number-input rp-give-coins", inputmode: "numeric", min: 1, max: coins, step: 1,
+          value: gift.coins, "aria-label": rt("ui.rp-give-how-many", { max: coins }), oninput: (ev) => {
+            const n = Number.parseInt(ev.target.value, 10);
+            if (Number.isFinite(n)) gift.coins = Math.min(coins, Math.max(1, n));
+          } }),
+        h("button", { type: "button", class: "btn btn-round", "aria-label": t("ui.number_plus"), disabled: gift.coins >= coins ? true : null,
+          onclick: () => setCoins(gift.coins + 1) }, "+")),
+      h("button", { type: "button", class: "btn btn-primary btn-block rp-give-send", "data-key": "send", disabled: gift.sending ? true : null,
+        onclick: send }, icon("coin"), rt("ui.rp-give-send", { n: gift.coins, name: ctx.name(gift.to) })),
+    ] : null,
+    gift.error ? h("p", { class: "rp-give-error error-line", role: "alert", "data-key": "error" }, gift.error) : null,
+    h("button", { type: "button", class: "btn btn-ghost rp-give-cancel", "data-key": "cancel", onclick: () => {
+      Object.assign(gift, { open: false, to: null, coins: 1, error: "" });
+      ctx.rerender();
+    } }, rt("ui.rp-give-cancel")));
+}
+
+/** The player's purse and offices: his fortune, the gift form, his offices, the vacant offices he may apply to. */
+function purseBox(v, ctx) {
+  const s = v.secrets;
+  if (!s || !v.me || v.phase === "lobby" || v.phase === "ended") return null;
+  const me = byseat(v).get(v.me.seat) || {};
+  const apply = s.may_apply || [];
+  const offices = me.offices || [];
+  const spouse = (village(v).spouses || {})[String(v.me.seat)];
+  return h("section", { class: "card rp-purse", "data-key": "purse" },
+    h("div", { class: "rp-purse-head", "data-key": "purse-head" },
+      typeof s.coins === "number" ? h("p", { class: "rp-purse-coins" }, icon("coin"), h("b", {}, rt("ui.rp-coins", { n: s.coins }))) : null,
+      offices.length ? h("p", { class: "rp-my-offices" }, rt("ui.rp-my-offices"), " ", officeBadges(me)) : null,
+      spouse !== undefined && spouse !== null ? h("p", { class: "rp-my-spouse" }, icon("heart"), " ", rt("ui.rp-my-spouse", { name: ctx.name(spouse) })) : null),
+    giftForm(v, ctx),
+    apply.length ? h("div", { class: "rp-apply", "data-key": "apply" },
+      h("p", { class: "small" }, rt("ui.rp-may-apply")),
+      apply.map((office) => h("button", { type: "button", class: "btn rp-apply-button", "data-office": office, "data-key": `ap${office}`,
+        onclick: () => ctx.send("rp-postuler", { office }) }, icon("star"), rt("ui.rp-apply", { office: officeLabel(v, office) })))) : null);
+}
+
+/** The public board of the society: offices held, vacant and out of play, the session and its law, who votes, the
+ * dead (ghosts, spirits, the militia's chief), the spouses, the coins waiting for an heir. */
+function societyBox(v, ctx, { mj = false } = {}) {
+  if (v.phase === "lobby" || v.phase === "ended") return null;
+  const vil = village(v);
+  const offices = vil.offices || {};
+  const holders = offices.holders || {};
+  const session = vil.session || {};
+  const dead = vil.dead || {};
+  const { name } = ctx;
+  const rows = [];
+  const row = (key, label, value) => {
+    if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return;
+    rows.push(h("dt", { "data-key": `t${key}` }, label), h("dd", { "data-key": `d${key}`, "data-row": key }, value));
+  };
+  const optional = new Set(vil.optional || []);
+  const officeRows = (offices.in_play || []).map((office) => {
+    const seat = holders[office];
+    const applicants = (offices.applications || {})[office] || [];
+    return h("li", { class: ["rp-office", seat === undefined && "vacant"], "data-office": office, "data-key": `of${office}` },
+      icon(OFFICE_ICONS[office] || "star"), " ",
+      h("b", {}, officeLabel(v, office)), " — ",
+      seat !== undefined ? h("span", { class: "rp-office-holder" }, name(seat)) : h("span", { class: "muted" }, rt("ui.rp-office-vacant")),
+      applicants.length ? h("small", { class: "rp-applicants" }, " · ", rt("ui.rp-applicants", { names: listNames(applicants, name) })) : null,
+      mj && optional.has(office) ? h("button", { type: "button", class: "btn btn-small btn-ghost rp-withdraw", "data-action": "withdraw",
+        "data-office": office, onclick: () => {
+          if (window.confirm(rt("ui.rp-withdraw-confirm", { office: officeLabel(v, office) }))) ctx.send("rp-retirer-poste", { office });
+        } }, rt("ui.rp-withdraw")) : null);
+  });
+  (offices.removed || []).forEach((office) => officeRows.push(h("li", { class: "rp-office removed", "data-office": office, "data-key": `rm${office}` },
+    icon("close"), " ", h("s", {}, officeLabel(v, office)), " — ", h("span", { class: "muted" }, rt("ui.rp-office-removed")))));
+  if (v.phase === "day" && session.kind) row("session", rt("ui.rp-session"), sessionLabel(session.kind));
+  if (session.law) {
+    row("law", rt("ui.rp-law"), [lawLabel(session.law.key, session.law.text),
+      session.law.by !== null && session.law.by !== undefined ? h("small", { class: "muted" }, " · ", rt("ui.rp-law-by", { name: name(session.law.by) })) : null]);
+  }
+  if ((session.voters || []).length) row("voters", rt("ui.rp-voters"), listNames(session.voters, name));
+  if (session.direction) row("direction", rt("ui.rp-direction"), has(`choice.rp-sens.${session.direction}`) ? t(`choice.rp-sens.${session.direction}`) : session.direction);
+  if ((session.accused || []).length) row("accused", rt("ui.rp-accused"), listNames(session.accused, name));
+  row("ghosts", rt("ui.rp-ghosts"), (dead.ghosts || []).length ? listNames(dead.ghosts, name) : null);
+  // The militia's chief: in the offices above when the game plays the office, else here.
+  if (!(offices.in_play || []).includes("rp-chef-milice")) {
+    row("chief", officeName("rp-chef-milice"), dead.chief !== null && dead.chief !== undefined ? name(dead.chief) : null);
+  }
+  row("spirits", rt("ui.rp-spirits"), (dead.spirits || []).length ? listNames(dead.spirits, name) : null);
+  row("inheritance", rt("ui.rp-donors"), (dead.inheritance || []).length ? listNames(dead.inheritance, name) : null);
+  row("choosing", rt("ui.rp-choosing"), (dead.choosing || []).length ? listNames(dead.choosing, name) : null);
+  const pairs = spousePairs(v);
+  row("spouses", rt("ui.rp-spouses"), pairs.length ? pairs.map(([a, b], i) => h("span", { class: "rp-couple", "data-key": `c${a}-${b}` },
+    i ? " · " : "", icon("heart"), " ", rt("ui.rp-couple", { a: name(a), b: name(b) }))) : null);
+  if (typeof vil.estate === "number" && vil.estate > 0) row("estate", rt("ui.rp-estate"), rt("ui.rp-coins-short", { n: vil.estate }));
+  return h("section", { class: "card rp-society", "data-key": "society" },
+    h("h3", {}, icon("star"), " ", rt("ui.rp-society")),
+    officeRows.length ? h("ul", { class: "rp-offices", "data-key": "offices" }, officeRows) : null,
+    rows.length ? h("dl", { class: "rp-society-facts small", "data-key": "facts" }, rows) : null);
+}
+
+// -- the dream: the spirits' signs, on screen for the seconds the announcement says ------------------------------------
+const dream = { shown: new Set(), timer: null };
+
+function dreamOverlay(events, ctx, now) {
+  for (let i = events.length - 1; i >= 0 && i >= events.length - 40; i--) {
+    const e = events[i];
+    const d = e.data || {};
+    if (e.type !== "announce" || d.key !== "rp-reve-signes") continue;
+    const params = d.params || {};
+    const seconds = Number(params.seconds) || 5;
+    const id = `${e.at}:${i}`;
+    if (dream.shown.has(id) || now - e.at > seconds) return;
+    dream.shown.add(id);
+    const signs = Object.entries(params.signs || {});
+    const node = h("div", { class: "rp-dream", role: "dialog", "aria-live": "assertive", "data-seconds": seconds },
+      h("div", { class: "rp-dream-box" },
+        h("h2", {}, icon("moon"), " ", rt("ui.rp-dream-title")),
+        h("p", { class: "rp-dream-fact" }, has(`dream.${params.fact}`) ? t(`dream.${params.fact}`) : params.fact),
+        signs.length ? h("ul", { class: "rp-dream-signs" }, signs.map(([seat, sign]) => h("li", {},
+          h("span", { class: "rp-dream-sign" }, String(sign)), h("small", {}, ctx.name(Number(seat))))))
+          : h("p", { class: "muted" }, rt("ui.rp-dream-nothing"))));
+    document.querySelectorAll(".rp-dream").forEach((old) => old.remove());
+    document.body.append(node);
+    clearTimeout(dream.timer);
+    dream.timer = setTimeout(() => node.remove(), Math.max(0.5, seconds - Math.max(0, now - e.at)) * 1000);
+    return;
+  }
+}
+
+// -- the console: money and offices, newest first ------------------------------------------------------------------------
+const MONEY_KEYS = new Set(["rp-don", "rp-heritage-veuf", "rp-heritage-notaire", "rp-pickpocket-vol", "rp-tarif-paye",
+  "rp-enquete", "rp-vote-impaye", "rp-larcin-butin", "rp-larcin-rendu"]);
+const OFFICE_KEYS = new Set(["rp-nomme", "rp-poste-vacant", "rp-poste-retire", "rp-renonce", "rp-scrutateur-tourne",
+  "rp-demission", "rp-postes-echanges", "rp-adoration-echange", "rp-chef-milice", "rp-grace-bourreau", "rp-candidature",
+  "rp-postes-en-jeu", "rp-poste-non-remplace", "rp-farce-clockwise", "rp-farce-counterclockwise"]);
+
+function historyBox(v, ctx) {
+  const events = ctx.events || [];
+  const coins = new Map();
+  const lines = [];
+  events.forEach((e, i) => {
+    const d = e.data || {};
+    if (e.type === "rp-coins") {
+      const before = coins.get(d.seat);
+      coins.set(d.seat, d.coins);
+      if (before === undefined || before === d.coins) return;
+      const by = d.coins - before;
+      lines.push([i, e.at, rt("ui.rp-history-coins", { name: ctx.name(d.seat), before, after: d.coins, by: by > 0 ? `+${by}` : String(by) }), "coins"]);
+    } else if (e.type === "office") {
+      // An office change its announcement tells just after (`rp-nomme`, `rp-poste-retire`…) is said once.
+      const told = events.slice(i + 1, i + 6).some((x) => x.type === "announce" && OFFICE_KEYS.has((x.data || {}).key)
+        && ((x.data || {}).params || {}).office === d.office);
+      if (told) return;
+      lines.push([i, e.at, d.seat === null || d.seat === undefined ? t("event.office.none", { office: officeName(d.office) })
+        : t("event.office", { name: ctx.name(d.seat), office: officeName(d.office) }), "office"]);
+    } else if (e.type === "announce" && (MONEY_KEYS.has(d.key) || OFFICE_KEYS.has(d.key) || (d.key === "rp-invoque-mj"
+      && ["rp-assassinat", "rp-enquete"].includes((d.params || {}).power)))) {
+      const line = genericLine(e, { ...ctx, thirdPerson: true }, "full");
+      if (line && line.text) lines.push([i, e.at, line.text, MONEY_KEYS.has(d.key) || d.key === "rp-invoque-mj" ? "money" : "office"]);
+    }
+  });
+  const shown = lines.reverse().slice(0, 60);
+  return h("details", { class: "rp-history more", "data-key": "history", open: true },
+    h("summary", {}, icon("coin"), " ", rt("ui.rp-history")),
+    shown.length ? h("ol", { class: "rp-history-list small" }, shown.map(([i, at, text, kind]) => h("li", { class: `rp-history-${kind}`, "data-key": `h${i}` },
+      h("time", { class: "at" }, timeOf(at)), " ", text))) : h("p", { class: "muted small" }, rt("ui.rp-history-none")));
 }
 
 // -- the end ---------------------------------------------------------------------------------------------------------
@@ -349,7 +619,7 @@ function endDetails(v, ctx) {
       return h("tr", { class: [r.result === "won" && "winner", !r.alive && "dead", `rp-result-${r.result}`], "data-seat": r.seat, "data-key": `r${r.seat}` },
         h("td", {}, h("b", {}, ctx.name(r.seat)), p.me ? h("small", {}, ` (${t("ui.you")})`) : null,
           !r.alive ? h("small", { class: "muted" }, ` · ${t("ui.dead")}`) : null,
-          h("span", { class: "rp-end-cards" }, SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean)
+          h("span", { class: "rp-end-cards" }, ALL_SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean)
             .map((c) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`] }, roleName(c)))),
           r.camp ? h("small", { class: "rp-dominant" }, rt("ui.rp-dominant", { camp: campName(r.camp) })) : null),
         h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
@@ -569,6 +839,7 @@ function weekTable(v) {
 
 function board(v, ctx) {
   if (v.phase === "lobby") return null;
+  current.street = village(v).street || [];
   if (v.phase === "ended") {
     return [h("h2", {}, icon("house"), " ", rt("ui.rp-street")), streetPicture(v, ctx), endWhy(v, ctx), endDetails(v, ctx) || null];
   }
@@ -584,7 +855,9 @@ function board(v, ctx) {
           tonightList(v, { mj: true })),
         h("div", { class: "rp-board-notes", "data-key": "notes" },
           h("h3", {}, icon("book"), " ", rt("ui.rp-notebook")),
-          notebook(v, ctx)))),
+          notebook(v, ctx)),
+        societyBox(v, ctx, { mj: true }),
+        historyBox(v, ctx))),
     weekTable(v),
   ];
 }
@@ -596,6 +869,7 @@ function seatSecrets(v, seat) {
 
 function seatBody(v, p, ctx) {
   const s = seatSecrets(v, p.seat);
+  const spouse = (village(v).spouses || {})[String(p.seat)];
   const held = p.cards || {};
   const place = ((((v.mj && v.mj.reptiliens) || {}).night || {}).places || {})[String(p.seat)];
   const lines = [];
@@ -606,11 +880,14 @@ function seatBody(v, p, ctx) {
   if ((s.invocable || []).length) lines.push(["invocable", rt("ui.rp-seat-invocable", { powers: listOf(s.invocable.map(powerName)) })]);
   if (place && place[0] !== p.seat) lines.push(["place", rt("ui.rp-seat-place", { name: ctx.name(place[0]), action: has(`long.${place[1]}`) ? t(`long.${place[1]}`) : place[1] })]);
   return [
-    h("p", { class: "seat-role rp-seat-cards" }, SLOTS.map((slot) => {
+    h("p", { class: "seat-role rp-seat-cards" }, ALL_SLOTS.map((slot) => {
       const card = held[slot];
       return card ? h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(card)}`], "data-slot": slot, "data-card": card,
-        title: slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty") }, roleName(card)) : null;
-    }), typeof s.coins === "number" ? h("span", { class: "rp-coins" }, icon("coin"), String(s.coins)) : null),
+        title: slotName(slot) }, roleName(card)) : null;
+    }), typeof s.coins === "number" ? h("span", { class: "rp-coins", title: rt("ui.rp-coins-of", { name: p.name, n: s.coins }) }, icon("coin"), String(s.coins)) : null),
+    (p.offices || []).length || spouse !== undefined || !p.alive ? h("p", { class: "rp-seat-society" }, officeBadges(p),
+      spouse !== undefined && spouse !== null ? h("span", { class: "badge rp-spouse" }, icon("heart"), rt("ui.rp-spouse-of", { name: ctx.name(spouse) })) : null,
+      !p.alive ? fateBadge(v, p.seat) : null) : null,
     lines.length ? h("ul", { class: "tags" }, lines.map(([key, text]) => h("li", { "data-key": key }, text))) : null,
   ];
 }
@@ -621,6 +898,8 @@ function seatMarks(v, p) {
     s.lover !== undefined ? h("span", { class: "badge badge-love", title: t("ui.lover") }, icon("heart")) : null,
     s.charmed ? h("span", { class: "badge", title: rt("ui.rp-nb-charmed") }, icon("note")) : null,
     s.asleep ? h("span", { class: "badge", title: rt("ui.rp-heavy-sleep") }, icon("sleep")) : null,
+    (village(v).spouses || {})[String(p.seat)] !== undefined ? h("span", { class: "badge rp-spouse", title: rt("ui.rp-spouses") }, icon("heart")) : null,
+    fateOf(v, p.seat) ? h("span", { class: "badge", title: rt(`ui.rp-fate.${fateOf(v, p.seat)}`) }, icon(FATE_ICONS[fateOf(v, p.seat)])) : null,
   ];
 }
 
@@ -641,12 +920,12 @@ function seatActions(v, p, ctx) {
       "data-key": `inv${power}`, onclick: () => {
         if (window.confirm(rt("ui.rp-invoke-for-confirm", { name: p.name, power: powerName(power) }))) ctx.send("invoke", { seat: p.seat, power });
       } }, icon("forward"), rt("ui.rp-invoke-for", { power: powerName(power) }))),
-    SLOTS.map((slot) => h("label", { class: "inline-select", "data-key": `set${slot}` },
-      h("span", {}, slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty")),
+    heldSlots(p.cards).map((slot) => h("label", { class: "inline-select", "data-key": `set${slot}` },
+      h("span", {}, slotName(slot)),
       h("select", { "data-action": `set-${slot}`, onchange: (ev) => {
         const card = ev.target.value;
         if (card && card !== (p.cards || {})[slot]) ctx.send("set_role", { seat: p.seat, role: card, slot });
-      } }, (p.cards || {})[slot] ? null : h("option", { value: "" }, "—"), cardOptions(slot, (p.cards || {})[slot])))),
+      } }, (p.cards || {})[slot] ? null : h("option", { value: "" }, "—"), cardOptions(slot === "camp" ? "camp" : "specialty", (p.cards || {})[slot])))),
   ];
 }
 
@@ -747,6 +1026,41 @@ function setupPanel(v, ctx) {
 }
 
 // -- the journal: the ruleset's own events ---------------------------------------------------------------------------
+// The params of the ruleset's announcements the journal's generic reading (readableParams: seat, seats, target,
+// partner, by, victim, role, roles, counts…) leaves raw, made words; the generic ones stay for it to read.
+const SEAT_PARAMS = ["receiver", "heir", "after", "priest", "chief", "donor", "from", "requester"];
+
+function houseText(seat, ctx) {
+  const street = ((ctx.v && village(ctx.v).street) || current.street || []);
+  const at = street.indexOf(Number(seat));
+  return at >= 0 ? rt("ui.rp-house-param", { n: at + 1, name: ctx.name(seat) }) : rt("ui.rp-house-of", { name: ctx.name(seat) });
+}
+
+export function announceParams(params, ctx) {
+  const { name } = ctx;
+  const out = { ...params };
+  for (const key of SEAT_PARAMS) if (key in out && typeof out[key] === "number") out[key] = name(out[key]);
+  if (out.house !== undefined && out.house !== null) out.house = houseText(out.house, ctx);
+  if (out.office !== undefined) out.office = officeName(out.office);
+  if (Array.isArray(out.offices)) out.offices = out.offices.length ? listOf(out.offices.map(officeName)) : rt("ui.rp-no-office");
+  if (out.law !== undefined) out.law = lawLabel(out.law, out.text);
+  if (out.kind !== undefined) out.kind = sessionLabel(out.kind);
+  if (out.fact !== undefined) out.fact = has(`dream.${out.fact}`) ? t(`dream.${out.fact}`) : out.fact;
+  if (out.signs && typeof out.signs === "object") {
+    const signs = Object.entries(out.signs);
+    out.signs = signs.length ? listOf(signs.map(([seat, sign]) => rt("ui.rp-sign", { name: name(Number(seat)), sign }))) : rt("ui.rp-no-sign");
+  }
+  if (Array.isArray(out.street)) out.street = listNames(out.street, name);
+  if (out.direction !== undefined) out.direction = has(`choice.rp-sens.${out.direction}`) ? t(`choice.rp-sens.${out.direction}`) : out.direction;
+  if (Array.isArray(out.ballots)) {
+    out.ballots = out.ballots.map(([seat, ballot]) => `${name(seat)} → ${listNames(ballot || [], name)}`).join(" · ");
+  }
+  if (out.failure !== undefined) out.failure = failureText(out.failure);
+  if (out.cause !== undefined) out.cause = causeText(out.cause);
+  if (out.power !== undefined) out.power = powerName(out.power);
+  return out;
+}
+
 function describe(e, ctx, mode) {
   const d = e.data || {};
   const full = mode === "full";
@@ -757,14 +1071,12 @@ function describe(e, ctx, mode) {
     case "rp-outcome":
     case "rp-executed":
     case "rp-show":
+    case "rp-application": // its announcement (`rp-candidature`) says it
       return null;
     case "announce":
-      if (d.key === "rp-attaque-mj" || d.key === "rp-cause" || d.key === "rp-invoque-mj") {
-        const params = { ...(d.params || {}) };
-        if (params.failure !== undefined) params.failure = failureText(params.failure);
-        if (params.cause !== undefined) params.cause = causeText(params.cause);
-        if (params.power !== undefined) params.power = powerName(params.power);
-        return { text: announceText({ ...d, params }, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
+      if (typeof d.key === "string" && d.key.startsWith("rp-")) {
+        return { text: announceText({ ...d, params: announceParams(d.params || {}, ctx) }, name, Boolean(ctx.thirdPerson)),
+          cls: `announce announce-${d.key}` };
       }
       return undefined;
     case "revealed":
@@ -805,6 +1117,11 @@ function promptParams(prompt, name) {
   if (info.guess !== undefined) params.guess = roleName(info.guess);
   if (info.slot !== undefined) params.slot = info.slot === "camp" ? rt("ui.rp-card-camp") : rt("ui.rp-card-specialty");
   if (info.draw !== undefined) params.draw = Number(info.draw) + 1;
+  if (info.office !== undefined) params.office = officeName(info.office);
+  if (info.card !== undefined) params.card = roleName(info.card);
+  if (info.from !== undefined) params.from = name(info.from);
+  if (info.fact !== undefined) params.fact = has(`dream.${info.fact}`) ? t(`dream.${info.fact}`) : info.fact;
+  if (info.slot !== undefined && info.slot === "specialty2") params.slot = rt("ui.rp-card-specialty2");
   return params;
 }
 
@@ -843,6 +1160,9 @@ export default {
 
   promptHelp(prompt, view) {
     const info = prompt.info || {};
+    // A Condorcet ballot: the order of the taps is the ranking.
+    if (prompt.step === "rp-vote" && info.ranked) return rt("ui.rp-prompt.rp-vote.help.ranked");
+    if (prompt.step === "rp-reve" && info.answer !== undefined) return rt("ui.rp-prompt.rp-reve.help", { answer: info.answer });
     const key = `ui.rp-prompt.${prompt.step}.help${info.alpha !== undefined ? ".alpha" : ""}`;
     const alpha = info.alpha !== undefined ? (byseat(view || {}).get(info.alpha) || {}).name : null;
     if (has(key)) return t(key, { alpha: alpha || "", max: prompt.max, min: prompt.min });
@@ -892,12 +1212,20 @@ export default {
   cards,
   table,
 
+  afterRender(v, ctx) {
+    dreamOverlay(ctx.events || [], ctx, ctx.now || Date.now() / 1000);
+  },
+
   endTitle(result) {
     if (result.reason === "mj") return undefined;
     return result.camp ? t(`end.win.${result.camp}`) : rt("victory.rp-nobody");
   },
   endWhy,
   endDetails,
+  officeIcon(office) {
+    return OFFICE_ICONS[office] || "star";
+  },
+
   endIcon(camp) {
     return CAMP_ICONS[camp] || "sun";
   },

@@ -188,6 +188,9 @@ export function renderPrompt(prompt, opts) {
           }
         },
       },
+      // A ranked ballot (`info.ranked`, a Condorcet vote): the order of the taps is the ranking, shown 1, 2, 3…
+      info.ranked && chosen.has(target) ? h("span", { class: "rank", "data-rank": [...chosen].indexOf(target) + 1 },
+        String([...chosen].indexOf(target) + 1)) : null,
       h("span", { class: "target-name" }, p ? p.name : name(target),
         officeMarks(p)),
       why ? h("small", { class: "why" }, why) : null,

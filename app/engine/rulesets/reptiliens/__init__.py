@@ -19,6 +19,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset, register
 from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers the steps)
+    dead,
     fates,
     invoke,
     nights,
@@ -27,6 +28,7 @@ from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers
     setup,
     society,
     specialties,
+    succession,
     talk,
     week,
 )
@@ -34,7 +36,7 @@ from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, N
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
 from app.engine.rulesets.reptiliens.offices import OFFICES
 from app.engine.rulesets.reptiliens.options import Options
-from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, own
+from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
 from app.engine.rulesets.reptiliens.steps import ANSWERED, COMMANDS, STEPS, setv
 
@@ -45,7 +47,7 @@ class Reptiliens(Ruleset):
     max_players = 40
     options_model = Options
     state_model = OwnState
-    slots = (CAMP, SPECIALTY)
+    slots = (CAMP, SPECIALTY, SPECIALTY2)  # SPECIALTY2: an inherited specialty (§9)
     offices = tuple(o.key for o in OFFICES)
     roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
@@ -94,6 +96,7 @@ class Reptiliens(Ruleset):
             fates.set_coins(ctx, p.seat, 1)  # §7 "En début de partie, chacun reçoit une pièce."
         if s.options.get("draws") != "mj":
             setup.deal(ctx)
+        succession.begin(ctx)  # the offices in play and their holders, before night 1 (RULES-NOTES)
         week.begin_game(ctx)
 
     def finish_step(self, ctx: Ctx) -> None:
@@ -119,10 +122,14 @@ class Reptiliens(Ruleset):
         fates.check(ctx)
 
     def turned_on_death(self, state: GameState, seat: int, cause: str) -> list[str]:
-        return [CAMP]  # §9 "vous devez retourner une de vos cartes"; the choice is part 2's
+        return []  # §9 "vous devez retourner une de vos cartes": the one he chooses (dead.py)
+
+    def sees_all(self, state: GameState, seat: int) -> bool:
+        return dead.sees_all(state, seat)  # §9: a spirit sees the whole night, a ghost does not
 
     def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
-        """The MJ gives an office (part 2 brings vacancy, succession and rotation, §6)."""
+        """The MJ gives an office (succession.py brings vacancy, succession and rotation, §6)."""
+        succession.set_by_mj(ctx, office)
         ctx.emit("office", {"office": office, "seat": seat})
         fates.check(ctx)  # three offices may win the Souris, the Détectives, the Mathématiciens
 

@@ -1,26 +1,21 @@
 """The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), as a registry of
 handlers like the night's: each opens its step and says so, or does its work at once. This part implements the
-morning's reports (the charmed count, the night's dead), the session (debate, vote, the condemned's window, the
-execution) and the richest citizen; the offices' steps, the inheritance, the move, the special session, the law,
-the marriages and the pickpockets are part 2's and take no time yet.
+morning's reports (the charmed count, the night's dead) and the richest citizen; the other parts register
+themselves from their modules (sessions.py: the special session and the session; laws.py: the law of the day).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.model import GameState
-from app.engine.prompts import tally
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import setv
 
 Opener = Callable[[Ctx], bool]  # True: a step is open, the day waits for it
-DEBATE, VOTE, CONDEMNED, REPORT = "rp-debat", "rp-vote", "rp-condamne", "rp-bilan-morts"
-LAST_WORDS = 280  # characters of a last message
+REPORT = "rp-bilan-morts"
 
 
 def run(ctx: Ctx) -> bool:
@@ -68,82 +63,11 @@ def charmed_report(ctx: Ctx) -> bool:
     return False
 
 
-def deaths_report(ctx: Ctx) -> bool:
-    """"Bilan des morts": the night's dead are named, with no cause (§2)."""
-    had = len(own(ctx.s).night.dying)
-    fates.settle_owed(ctx)
-    fates.dawn_deaths(ctx)
-    if not had:
-        ctx.announce("rp-pas-de-mort")
-    if fates.check(ctx):
-        return False
-    ctx.open_step(REPORT, float(ctx.s.options["dawn"]))
-    return True
+# "Bilan des morts" (the night's dead named, each choosing what he becomes) is dead.py's.
 
 
-# -- the session: debate, vote, the condemned's window, the execution ------------------------------------------------
-def session(ctx: Ctx) -> bool:
-    ctx.open_step(DEBATE, float(ctx.s.options["debate"]))
-    return True
-
-
-def voters(state: GameState) -> list[int]:
-    """Who votes: the living (part 2: the law of the day may restrict it, the ghosts may vote)."""
-    return state.living()
-
-
-def open_vote(ctx: Ctx) -> bool:
-    ctx.open_step(VOTE, float(ctx.s.options["vote"]))
-    living = ctx.s.living()
-    prompt = ctx.open_prompt(step=VOTE, kind="pick", to=voters(ctx.s), options=living,
-                             min=0 if ctx.s.options.get("allow_abstain", True) else 1, max=1, visibility="public",
-                             info={"reason": "against"})
-    remember_prompt(ctx, "vote", prompt)
-    return True
-
-
-def tie_break(ctx: Ctx, tied: list[int]) -> int | None:
-    """Part 2: "En cas d'égalité, sa voix prime" (the Président). Part 1: a tie executes nobody."""
-    return None
-
-
-def close_vote(ctx: Ctx) -> bool:
-    """The most votes among the ballots cast; a tie, nobody (until the Président breaks it, part 2). True when
-    the day is over."""
-    prompt = prompt_of(ctx, "vote")
-    counts: Counter[int] = tally(prompt) if prompt is not None else Counter()
-    counts = Counter({seat: n for seat, n in counts.items() if ctx.s.players[seat].alive})
-    ctx.announce("rp-resultat-vote", counts={str(k): v for k, v in sorted(counts.items())})
-    if not counts:
-        ctx.announce("rp-pas-d-execution")
-        return next_step(ctx)
-    top = max(counts.values())
-    tied = sorted(seat for seat, n in counts.items() if n == top)
-    condemned = tied[0] if len(tied) == 1 else tie_break(ctx, tied)
-    if condemned is None:
-        ctx.announce("rp-egalite", seats=tied)
-        return next_step(ctx)
-    setv(ctx, "day.condemned", condemned)
-    ctx.announce("rp-condamne", seat=condemned)
-    # §2 "il dispose de 15 secondes pour demander une éventuelle action invoquée (ou transmettre un dernier
-    # message)": the invoke button, or this question; a message ends the window.
-    ctx.open_step(CONDEMNED, float(ctx.s.options["condemned_window"]))
-    words = ctx.open_prompt(step=CONDEMNED, kind="text", to=[condemned], min=1, max=LAST_WORDS)
-    remember_prompt(ctx, "last-words", words)
-    return False
-
-
-def execute(ctx: Ctx) -> bool:
-    seat = own(ctx.s).day.condemned
-    words = prompt_of(ctx, "last-words")
-    if seat is not None and words is not None and seat in words.answers:
-        ctx.announce("rp-dernier-message", seat=seat, text=str(words.answers[seat]))
-    # "Mettre à mort le bourreau ne sauvera pas la vie de la personne choisie pour être exécutée."
-    if seat is not None and ctx.s.players[seat].alive:
-        fates.kill(ctx, seat, fates.EXECUTED)
-        if fates.check(ctx):
-            return False
-    return next_step(ctx)
+# -- the session (debate, vote, the condemned's window, the execution): sessions.py, with the Président's and the
+# Bourreau's parts; the law of the day: laws.py.
 
 
 # -- the richest citizen (§7) ---------------------------------------------------------------------------------------
@@ -162,16 +86,10 @@ def richest(ctx: Ctx) -> bool:
 
 DAY: dict[str, Opener] = {
     "rp-bilan-charmes": charmed_report,
-    "rp-bilan-morts": deaths_report,
-    "rp-execution": session,
     "rp-plus-riche": richest,
 }
 # Each says whether the day is over.
 FINISH: dict[str, Callable[[Ctx], bool]] = {
-    REPORT: next_step,
-    DEBATE: lambda ctx: not open_vote(ctx),
-    VOTE: close_vote,
-    CONDEMNED: execute,
 }
 
 

@@ -1,10 +1,10 @@
 """Deaths and the end of the game (seed 000 §3, §4 Amoureux, §7, §9; RULES-NOTES "Amoureux", "End of the game").
 
-A death turns one card (part 1: the camp card; the dying player's choice of ghost, spirit or inheritance is part
-2's, through `death_choice`), leaves the coins to an heir to come, and may take a lover with it. The couple has
-one spare life: its first death is announced and undone, no card turned; the next kills both. After every death,
-conversion, charm and show the ruleset asks `victory.stops` on facts built from its state; when the game stops,
-`victory.winners` gives every seat's result, kept in the state's `result` for the end screen.
+A death turns no card by itself (the dead chooses which one and what he becomes: §9, `death_choice`, dead.py),
+leaves the coins to an heir to come, and may take a lover with it. The couple has one spare life: its first death
+is announced and undone, no card turned; the next kills both. After every death, conversion, charm and show the
+ruleset asks `victory.stops` on facts built from its state; when the game stops, `victory.winners`
+gives every seat's result, kept in the state's `result` for the end screen.
 """
 
 from __future__ import annotations
@@ -80,8 +80,11 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
 
 
 def death_choice(ctx: Ctx, seat: int) -> None:
-    """Part 2 (§9): the dead choose to become a ghost or a spirit, or to pass their specialty on. Part 1: a dead
-    player counts as a ghost (for the Résurrection) and turns his camp card."""
+    """§9: the dead turns a card and chooses to become a ghost or a spirit, or to pass his specialty on (dead.py:
+    asked at the morning's report for a night death, at once by day)."""
+    from app.engine.rulesets.reptiliens import dead  # dead.py builds on this module (the report names the dead)
+
+    dead.record(ctx, seat)
 
 
 def doom(ctx: Ctx, seat: int, why: str) -> None:

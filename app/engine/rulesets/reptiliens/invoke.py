@@ -9,6 +9,8 @@ and Poirot turn their card instead. A kill at night is announced at once as "a k
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
@@ -16,9 +18,10 @@ from app.engine.errors import Rejected
 from app.engine.model import GameState
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.cards import CAMP_CARDS, CARD_BY_KEY, CARD_OF_NAME, POWER_BY_KEY
+from app.engine.rulesets.reptiliens.dead import ghosts, revived
 from app.engine.rulesets.reptiliens.opening import convert
-from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, Invocation, own
-from app.engine.rulesets.reptiliens.steps import awake, dying, is_reptilian, setv
+from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
+from app.engine.rulesets.reptiliens.steps import awake, is_reptilian, setv
 from app.engine.rulesets.reptiliens.victory import Show, radiant_stops_game, show_verdict
 
 KILLS = ("rp-repticide", "rp-morsure", "rp-assassinat")  # announced as "Mise à mort"
@@ -32,11 +35,24 @@ PLAIN = {"rp-reptiliens": ("rp-reptilien",), "rp-amoureux": ("rp-amoureux",),
 STEP_KEYS = frozenset({*(p.announced_as for p in POWER_BY_KEY.values() if p.announced_as), SHOW_ANSWERS_STEP})
 
 
+@dataclass(frozen=True)
+class OfficePower:
+    """An invoked power an office gives, not a card (§6 the Procureur's inquiry, registered by succession.py)."""
+
+    holds: Callable[[GameState, int], bool]  # whether `seat` has it now
+    targets: Callable[[GameState, int], list[int]]
+    apply: Callable[[Ctx, Invocation, int], None]
+    affordable: Callable[[GameState, int], bool]
+
+
+OFFICE_POWERS: dict[str, OfficePower] = {}
+
+
 def powers_of(state: GameState, seat: int) -> list[str]:
-    """The invoked powers the cards of `seat` give (a specialty by the family of its name)."""
+    """The invoked powers the cards of `seat` give (a specialty by the family of its name), and his office's."""
     p = state.players[seat]
-    out: list[str] = []
-    for key in (p.card(CAMP), p.card(SPECIALTY)):
+    out: list[str] = [key for key, power in OFFICE_POWERS.items() if power.holds(state, seat)]
+    for key in (p.card(CAMP), p.card(SPECIALTY), p.card(SPECIALTY2)):  # an inherited specialty too (§9)
         card = CARD_OF_NAME.get(key or "")
         if card is not None:
             out += [power for power in card.invoked if power not in out]
@@ -53,20 +69,29 @@ def refusal(state: GameState, seat: int, power: str) -> str | None:
     found = POWER_BY_KEY[power]
     p = state.players[seat]
     # "tant que le personnage est vivant (ou même lorsqu'il est un fantôme, dans le cas ... de la Résurrection)";
-    # part 1: a dead player counts as a ghost. Asleep, or killed tonight, he acts no more.
-    if not (awake(state, seat) if p.alive else found.as_ghost and seat not in dying(state)):
+    # §9 "Vous perdez les pouvoirs liés à vos rôles". Asleep, or killed tonight, he acts no more.
+    if not (awake(state, seat) if p.alive else found.as_ghost and seat in ghosts(state)):
         return "cannot_act"
     if found.once and power in o.used.get(seat, []):
         return "power_used"
     if power == "rp-showman" and "rp-showman" not in o.personal.get(seat, []):
         return "no_such_power"  # the show is Poirot's only while the MJ gave him Showman
-    if power == "rp-assassinat" and o.kills.get(seat, 0) > 0 and fates.coins_of(state, seat) < 2:
+    if power == "rp-assassinat" and (o.kills.get(seat, 0) > 0 or inherited_assassin(state, seat)) \
+            and fates.coins_of(state, seat) < 2:
         return "cannot_afford"  # "s'il en a les moyens": 2 coins after the first
+    if power in OFFICE_POWERS and not OFFICE_POWERS[power].affordable(state, seat):
+        return "cannot_afford"
     if o.festival and power in DEADLY:
         return "festival"
     if not targets(state, seat, power):
         return "no_target"
     return None
+
+
+def inherited_assassin(state: GameState, seat: int) -> bool:
+    """He holds the Assassin's card by inheritance (§9): every assassination costs 2 coins, the first too."""
+    return any("rp-assassinat" in getattr(CARD_OF_NAME.get(card), "invoked", ())
+               for card in own(state).inherited.get(seat, []))
 
 
 def available(state: GameState, seat: int) -> list[str]:
@@ -77,10 +102,12 @@ def available(state: GameState, seat: int) -> list[str]:
 def targets(state: GameState, seat: int, power: str) -> list[int]:
     """Who may be designated. A seat killed tonight is alive to everyone until dawn, so he stays a target (to
     strike him again is a power spent for nothing)."""
-    if power == "rp-resurrection":  # "ressusciter un fantôme, y compris lui-même"
-        return [p.seat for p in state.by_position() if not p.alive]
+    if power == "rp-resurrection":  # "ressusciter un fantôme, y compris lui-même" (a spirit is no ghost)
+        return ghosts(state)
     if power == "rp-showman":
         return [p.seat for p in state.by_position() if p.seat != seat]  # "morts inclus"
+    if power in OFFICE_POWERS:
+        return OFFICE_POWERS[power].targets(state, seat)
     return [x for x in state.living() if x != seat]
 
 
@@ -172,18 +199,22 @@ def apply(ctx: Ctx, inv: Invocation, target: int) -> None:
         ctx.announce("rp-converti-radieux", to=[target])
         fates.kill(ctx, inv.seat, fates.RADIANT)  # "Sinon, Shéhérazade meurt"
         fates.check(ctx)
+    elif inv.power in OFFICE_POWERS:
+        OFFICE_POWERS[inv.power].apply(ctx, inv, target)
     elif inv.power == "rp-resurrection":
         spend(ctx, inv)
         ctx.emit("revived", {"seat": target})
+        revived(ctx, target)  # he leaves the militia (§9)
         ctx.announce("rp-resurrection", seat=target)  # "le MJ annonce l'identité du fantôme ressuscité"
         fates.check(ctx)
 
 
 def pay(ctx: Ctx, seat: int) -> None:
     """§5: the first assassination costs the whole fortune (even 0), each next one 2 coins; removed from the game.
-    An inherited card (part 2) pays 2 from the first."""
+    An inherited card pays 2 from the first (§5 "Si ce rôle de spécialité est transmis par héritage, on ignore la
+    clause du "premier assassinat", et chaque assassinat coûte 2 pièces")."""
     coins = fates.coins_of(ctx.s, seat)
-    first = own(ctx.s).kills.get(seat, 0) == 0
+    first = own(ctx.s).kills.get(seat, 0) == 0 and not inherited_assassin(ctx.s, seat)
     left = 0 if first else coins - 2
     if ctx.s.phase == "night":
         setv(ctx, "night.owed", {**own(ctx.s).night.owed, seat: left})  # fates.settle_owed at dawn

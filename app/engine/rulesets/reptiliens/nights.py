@@ -8,14 +8,16 @@ drawn length whoever answers (week.py). What the steps decide is kept in `own.ni
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, team_choice
-from app.engine.rulesets.reptiliens import animals, fates
+from app.engine.rulesets.reptiliens import animals, dead, fates
 from app.engine.rulesets.reptiliens import places as P
 from app.engine.rulesets.reptiliens.attacks import PackChoice, PackDecision, pack_target, resolve_attack
 from app.engine.rulesets.reptiliens.calendar import Step
+from app.engine.rulesets.reptiliens.offices import CHEF_MILICE
 from app.engine.rulesets.reptiliens.opening import pack_meets
 from app.engine.rulesets.reptiliens.state import own
 from app.engine.rulesets.reptiliens.steps import (
@@ -48,33 +50,50 @@ def houses(ctx: Ctx) -> list[int]:
     return sorted(own(ctx.s).street)
 
 
-# -- the ghosts' militia (§9): called every night; part 2 makes ghosts --------------------------------------------
+# -- the ghosts' militia (§9): called every night ----------------------------------------------------------------
 def ghosts(state: Any) -> list[int]:
-    """The dead who chose to be ghosts (part 2, §9). None yet: a dead player counts as a ghost only for the
-    Résurrection."""
-    return []
+    """The dead who chose to be ghosts, in death order (dead.py)."""
+    return dead.ghosts(state)
 
 
 def milice_open(ctx: Ctx, step: Step) -> None:
+    # The night has fallen: whoever died by day and has not chosen yet is out of time (dead.settle_all).
+    dead.settle_all(ctx)
     team = ghosts(ctx.s)
     if team:
         # "Une même maison ne peut être défendue deux nuits de suite."
         options = [h for h in houses(ctx) if h != own(ctx.s).defended]
         prompt = ctx.open_prompt(step="rp-milice", kind="pick", to=team, options=options, min=1, max=1,
-                                 policy="team", visibility="addressees", dead_may_answer=True)
+                                 policy="team", visibility="addressees", dead_may_answer=True,
+                                 info={"chief": ctx.s.holder(CHEF_MILICE)})
         remember_prompt(ctx, "militia", prompt)
+
+
+def militia_choice(votes: dict[int, int], chief: int | None) -> list[int]:
+    """The houses the militia may defend: the one all the ghosts who voted agree on; when they disagree, "c'est lui
+    qui tranche" (the chief's vote); a chief who did not vote: the most voted house, the tied ones to draw from."""
+    picked = set(votes.values())
+    if len(picked) <= 1:
+        return sorted(picked)
+    if chief in votes:
+        return [votes[chief]]
+    counts = Counter(votes.values())
+    top = max(counts.values())
+    return sorted(h for h, n in counts.items() if n == top)
 
 
 def milice_close(ctx: Ctx, step: Step) -> None:
     prompt = prompt_of(ctx, "militia")
     if prompt is None:
         return
-    picked = team_choice(prompt)
-    chief = ctx.s.holder("rp-chef-milice")  # §6: "Quand les fantômes n'arrivent pas à se décider ... il tranche"
-    if not picked and chief is not None:
-        picked = answer(prompt, chief)
-    if picked:
-        setv(ctx, "night.militia", picked[0])
+    votes = {seat: int(pick[0]) for seat, pick in prompt.answers.items() if pick}
+    found = militia_choice(votes, ctx.s.holder(CHEF_MILICE))
+    if not found:
+        ctx.announce("rp-milice-aucune", to=list(prompt.to))
+        return
+    house = found[0] if len(found) == 1 else ctx.choice(found)
+    setv(ctx, "night.militia", house)
+    ctx.announce("rp-milice-protege", to=list(prompt.to), seat=house)  # the ghosts see their own vote
 
 
 # -- the Reptilians' concertation (§4, §7) ------------------------------------------------------------------------

@@ -4,18 +4,18 @@ Artiste's Caricature (Fri). The night records the effect (`night.offices`, the M
 §12's "Modifications des postes publics (effet de Minus et Cortex / Artiste / Éris / Freyja ; Scrutateur)", in
 public, over `state.offices` as they are (the MJ fills them in part 1; part 2 brings their rules).
 
-Two hooks for part 2's Scrutateur (§6): the replacement of one who resigned, and the reassignment of an illegal
-result ("En cas de résultat illégal, le scrutateur réattribuera le(s) poste(s)"); part 1 tells the MJ, who gives
-the offices with `set_office`.
+Two hooks for the Scrutateur (§6): the replacement of one who resigned, and the reassignment of an illegal result
+("En cas de résultat illégal, le scrutateur réattribuera le(s) poste(s)"), both through `scrutateur`, which
+succession.py (the offices' lifecycle, and the day's part "rp-postes") serves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from app.engine.context import MJ_ONLY, Ctx
+from app.engine.context import Ctx
 from app.engine.model import GameState
-from app.engine.rulesets.reptiliens import day, fates
+from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MINUS_CORTEX, Step
 from app.engine.rulesets.reptiliens.nights import one_target_open, picked
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE, OFFICES, SENATEUR
@@ -86,17 +86,25 @@ def give(ctx: Ctx, changes: Mapping[str, int | None]) -> None:
         ctx.emit("office", {"office": office, "seat": seat})
 
 
+# succession.scrutateur, registered when it is imported (it imports this module).
+SCRUTATEUR_HOOK: list[Callable[[Ctx, Sequence[str], int | None], None]] = []
+
+
 def scrutateur(ctx: Ctx, offices: Sequence[str], resigned: int | None = None) -> None:
-    """Part 2 (§6 Scrutateur): "il désigne qui doit le remplacer. Mais il ne peut choisir le démissionnaire, ni se
-    choisir lui-même", and he reassigns an illegal result. Part 1: the MJ is told, and gives them (`set_office`)."""
+    """§6 Scrutateur: "il désigne qui doit le remplacer. Mais il ne peut choisir le démissionnaire, ni se choisir
+    lui-même", and he reassigns an illegal result (succession.scrutateur)."""
     if offices:
-        ctx.announce("rp-postes-a-pourvoir", to=MJ_ONLY, offices=list(offices), seat=resigned)
+        for hook in SCRUTATEUR_HOOK:
+            hook(ctx, offices, resigned)
 
 
 def exchange(ctx: Ctx, a: int, b: int, said: str) -> None:
     changes = swapped(ctx.s.offices, a, b)
     if changes:
         give(ctx, changes)
+        senator = changes.get(SENATEUR)
+        if senator is not None and not ctx.s.players[senator].alive:
+            setv(ctx, "ghost_senator", senator)  # legal: he keeps it (succession.reattribution)
         ctx.announce(said, seats=[a, b])
         scrutateur(ctx, illegal(ctx.s, list(changes)))
 
@@ -200,22 +208,19 @@ def adored_open(ctx: Ctx, adored: int) -> bool:
     return True
 
 
-def adored_close(ctx: Ctx) -> bool:
+def adored_swap(ctx: Ctx) -> bool:
+    """The adored's choice applied; True when it ended the game (succession.adored_done goes on with the day)."""
     found = picked(ctx, ADORED_SWAP)
     if found is not None:
         exchange(ctx, found[0], found[1], "rp-adoration-echange")
-        if fates.check(ctx):
-            return False
-    return day.next_step(ctx)
+        return fates.check(ctx)
+    return False
 
 
 register(FARCE, farce_open, farce_close)
 register(SWAP, swap_open, swap_close)
 register(ADORATION, one_target_open(ADORATION), one_target_close(ADORATION))
 register(CARICATURE, caricature_open, one_target_close(CARICATURE))
-# The day's registry (day.py): §12's "Modifications des postes publics", and the adored's choice.
-day.DAY["rp-postes"] = morning
-day.FINISH[ADORED_SWAP] = adored_close
 TEXT_KEYS = (
     f"step.{ADORED_SWAP}", *(f"choice.{FARCE}.{d}" for d in (*DIRECTIONS, NO_FARCE)),
     *(f"announce.rp-farce-{d}" for d in DIRECTIONS), "announce.rp-postes-echanges", "announce.rp-demission",

@@ -8,6 +8,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from app.engine.options import EngineOptions
 from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS, Weekday
+from app.engine.rulesets.reptiliens.offices import office_of_key
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
@@ -31,14 +32,26 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     lovers_talk: float = Field(30.0, ge=0.01, le=3600)  # §4 "par des gestes chaque nuit, pendant 30 secondes"
     mj_time: float = Field(120.0, ge=0.01, le=7 * 24 * 3600)  # an MJ's judgment call (the opening, a draw)
     dawn: float = Field(10.0, ge=0.01, le=3600)  # the morning's reports
+    # §9, §12 "Bilan des morts": a dead player chooses a card to turn and what he becomes (dead.py)
+    death_choice: float = Field(30.0, ge=0.01, le=3600)
     debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
     vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
     allow_abstain: bool = True
+    session_choice: float = Field(30.0, ge=0.01, le=3600)  # the Président chooses the session (§6)
+    law_time: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)  # the law's proposals; the Sénateur's decision
     condemned_window: float = Field(15.0, ge=0.01, le=3600)  # §2 "il dispose de 15 secondes"
     invoke_time: float = Field(30.0, ge=0.01, le=3600)  # an invoker designates the target
     show_time: float = Field(120.0, ge=0.01, le=3600)  # Poirot names a camp card for every other seat
     reaction: float = Field(30.0, ge=0.01, le=3600)  # the named seats answer Poirot
     festival: float = Field(300.0, ge=0.01, le=7 * 24 * 3600)  # the Sunday festival (§1)
+    heritage: float = Field(60.0, ge=0.01, le=3600)  # the Notaire names the heirs of the dead singles (§6)
+    move_time: float = Field(30.0, ge=0.01, le=3600)  # the Artiste's victim chooses where he moves (§12)
+    marriages: float = Field(120.0, ge=0.01, le=7 * 24 * 3600)  # "Demandes en mariage" (§8, §12)
+    pickpocket: float = Field(30.0, ge=0.01, le=3600)  # Mirko or Mirka picks whom to rob (§6)
+    # §6 "Le MJ choisit avec quels postes on jouera": the optional offices in play, by office (its variant drawn at
+    # the start) or by variant (rp-adjoint-randy); one variant an office. None: by the number of players
+    # (succession.default_offices).
+    offices: list[str] | None = None
     carnage: bool = False  # §7 "Mode carnage" from the start; the MJ may also switch it (`rp-carnage`)
     no_attack_once_alpha_dead: bool = False  # RULES-NOTES: with the alpha dead, no attack at all
     hide_invokers: bool = False  # by day an invoker is seen raising a hand, unless the room hides it
@@ -46,6 +59,17 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     # Automatic mode only: the chance that the automatic MJ turns one of Monk, Holmes, Poirot, Pach, Rappaz and
     # Sesiano into a Reptilian at the opening (§11 "Il peut aussi convertir l'un d'eux").
     auto_conversion: float = Field(0.0, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _offices(self) -> Options:
+        if self.offices is not None:
+            found = [office_of_key(k) for k in self.offices]
+            if None in found:
+                raise ValueError("offices: optional offices (rp-pretre, rp-adjoint, rp-pickpocket, rp-bourreau) or "
+                                 "their variants only")
+            if len(set(found)) != len(found):
+                raise ValueError("offices: one variant of each office at most")
+        return self
 
     @model_validator(mode="after")
     def _no_sunday_night(self) -> Options:

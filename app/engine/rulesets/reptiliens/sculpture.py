@@ -2,8 +2,10 @@
 sa sculpture en caca, pendant toute la nuit (aLo). La personne devra déménager le matin suivant."
 
 The Artiste spends the night in the designated person's house (places.Sculpture, §2 "Sculpter"). In the morning,
-at §12's "Déménagement de la victime de l'Artiste (le cas échéant)", everyone hears who must move; the move itself
-("La victime se déplace où bon lui semble": places.Street.moved) is part 2's, through `move`.
+at §12's "Déménagement de la victime de l'Artiste (le cas échéant)", everyone hears who must move, and the victim
+chooses where: "La victime se déplace où bon lui semble" (places.Street.moved). Each gap of the street is "after
+some house" (clockwise), so he names the house he rebuilds after, any but his own and the one he already follows;
+no answer in time (or automatic bots that never answer): drawn by the game's RNG, since he must move.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from app.engine.context import Ctx
 from app.engine.rulesets.reptiliens import day
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.nights import one_target_open, picked
-from app.engine.rulesets.reptiliens.places import SCULPTING
+from app.engine.rulesets.reptiliens.places import SCULPTING, Street
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import declare, register, setv
+from app.engine.rulesets.reptiliens.steps import declare, prompt_of, register, remember_prompt, setv
 
 STEP, MOVE = "rp-sculpture", "rp-demenagement"
 
@@ -38,20 +40,49 @@ def sculpted(ctx: Ctx) -> list[int]:
 
 
 def move_report(ctx: Ctx) -> bool:
-    """The morning's "Déménagement de la victime de l'Artiste": recorded, told to all; the move is part 2's."""
+    """The morning's "Déménagement de la victime de l'Artiste": told to all, then each victim says where he goes."""
     victims = sculpted(ctx)
     setv(ctx, "night.must_move", victims)
     for seat in victims:
         ctx.announce("rp-doit-demenager", seat=seat)
-        move(ctx, seat)
-    return False
+    if not victims:
+        return False
+    ctx.open_step(MOVE, float(ctx.s.options["move_time"]))
+    street = Street(tuple(own(ctx.s).street))
+    for seat in victims:
+        prompt = ctx.open_prompt(step=MOVE, kind="pick", to=[seat], options=places_for(street, seat), min=1, max=1)
+        remember_prompt(ctx, f"move:{seat}", prompt)
+    return True
 
 
-def move(ctx: Ctx, seat: int) -> None:
-    """Part 2 (§8, §12 "La victime se déplace où bon lui semble"): ask `seat` next to whose house he rebuilds his,
-    and on which side (places.Street.moved), then set the street. Part 1: the obligation is recorded and told."""
+def places_for(street: Street, seat: int) -> list[int]:
+    """The houses `seat` may rebuild after (clockwise): any but his own and the one he follows now (he must move)."""
+    before = street.next_to(seat, "counterclockwise")
+    return [h for h in street.houses if h not in (seat, before)]
+
+
+def move_close(ctx: Ctx) -> bool:
+    for seat in own(ctx.s).night.must_move:
+        prompt = prompt_of(ctx, f"move:{seat}")
+        street = Street(tuple(own(ctx.s).street))
+        allowed = places_for(street, seat)
+        answer = prompt.answers.get(seat) if prompt is not None else None
+        after = answer[0] if isinstance(answer, list) and answer and answer[0] in allowed else None
+        if after is None and allowed:
+            after = ctx.choice(allowed)
+        if after is not None:
+            move(ctx, seat, after)
+    return day.next_step(ctx)
+
+
+def move(ctx: Ctx, seat: int, after: int) -> None:
+    """`seat` rebuilds his house right after `after`'s, clockwise; everyone sees the new street."""
+    street = Street(tuple(own(ctx.s).street)).moved(seat, after)
+    setv(ctx, "street", list(street.houses))
+    ctx.announce("rp-demenage", seat=seat, after=after)
 
 
 register(STEP, one_target_open("artist"), sculpture_close)
-day.DAY[MOVE] = move_report  # the day's registry (day.py): a step of §12's order
-TEXT_KEYS = ("announce.rp-doit-demenager",)
+day.register_day(MOVE, move_report)  # a part of §12's day
+day.register_finish(MOVE, move_close)
+TEXT_KEYS = ("announce.rp-doit-demenager", "announce.rp-demenage")

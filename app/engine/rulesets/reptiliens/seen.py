@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.model import MJ, GameState
-from app.engine.rulesets.reptiliens import invoke, talk
+from app.engine.rulesets.reptiliens import coins, dead, invoke, sessions, succession, talk
 from app.engine.rulesets.reptiliens.calendar import MON, steps_for_night, weekday_of_night
 from app.engine.rulesets.reptiliens.fates import coins_of
+from app.engine.rulesets.reptiliens.offices import OPTIONAL
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import STEPS, dying
+from app.engine.rulesets.reptiliens.steps import STEPS, callers, dying, lovers, pack
 
 # The card a fellow of a group is seen as, when nothing more was shown of him (§4: the Reptilians "ignorent a
 # priori qui est Seth, qui est la Reptilienne noire, et qui est la Reptilienne rouge parmi eux").
@@ -46,7 +47,9 @@ def public(state: GameState) -> dict[str, Any]:
         first = state.options.get("first_weekday", MON)
         out: dict[str, Any] = {
             "week": {"night": state.night, "day": state.day, "first": first, "festival": o.festival,
-                     "weekday": weekday_of_night(state.night, first) if state.night else None},
+                     "weekday": weekday_of_night(state.night, first) if state.night else None,
+                     # the weekday of `tonight`'s table: the night under way, or by day the coming one
+                     "tonight": weekday_of_night(state.night if state.phase == "night" else state.night + 1, first)},
             # The table of the night under way, or of the coming one (the page's week).
             "tonight": [{"key": s.key, "in_progress": STEPS[s.key].in_progress}
                         for s in steps_for_night(state.night if state.phase == "night" else state.night + 1, first)],
@@ -54,9 +57,16 @@ def public(state: GameState) -> dict[str, Any]:
             "carnage": o.carnage,
             "conversations": [list(pair) for pair in o.conversations],
             "invocation": None if o.invocation is None else {"kind": o.invocation.kind},
+            "dead": dead.public(state),  # ghosts, spirits, inheritance, those choosing, the militia's chief (§9)
+            "session": sessions.public(state),  # the session, the law of the day, who votes (sessions.py)
+            "offices": succession.public(state),  # §6: holders, in play, variants, removed, vacant, applications
+            # The optional offices in play: those the MJ may take out of play (`rp-retirer-poste`, the console).
+            "optional": [k for k in succession.in_play(state) if k in OPTIONAL],
         }
         if not state.options.get("hide_fortunes"):
             out["coins"] = keyed(o.coins)
+            out["estate"] = o.estate  # the dead's coins waiting for the Notaire or a widow(er)
+        out["spouses"] = keyed(o.spouses)  # marriages are public (§8), the dead spouses kept
         return out
 
     found: dict[str, Any] = state.remember("rp_public", compute)
@@ -76,6 +86,9 @@ def secrets(state: GameState, seat: int) -> dict[str, Any]:
         "charms": list(o.charms.get(seat, [])),  # whom he charmed (Orphée, the Sirène)
         "coins": coins_of(state, seat),
         "invocable": invoke.available(state, seat),
+        "may_apply": succession.may_apply(state, seat),  # the vacant optional offices he may apply to (§6)
+        "inherited": list(o.inherited.get(seat, [])),  # specialties passed on to him (§9 héritage spirituel)
+        "may_give": coins.may_give(state, seat),  # `rp-give` to one of them, 1 to `coins` coins (§7)
     }
     couple = o.fellows.get(seat, {}).get("rp-amoureux")
     if couple and seat in couple:
@@ -103,8 +116,12 @@ def mj_part(state: GameState) -> dict[str, Any]:
         "charms": keyed(o.charms),
         "used": keyed(o.used),
         "executed": o.executed,
+        "dead": {"order": o.dead, "fate": keyed(o.fate), "choosing": o.choosing, "asked": keyed(o.asked),
+                 "inherited": keyed(o.inherited), "dream": o.dream},  # §9 (dead.py, dream.py)
         "richest": o.richest,
         "estate": o.estate,
+        "legacies": keyed(o.legacies),  # the dead -> their coins in the estate (coins.py)
+        "weddings": keyed({k: v.model_dump() for k, v in o.day.weddings.items()}),  # today's requests
         "night": {
             "pack": o.night.pack, "asleep": o.night.asleep, "declarations": o.night.declarations,
             "rendezvous": o.night.rendezvous, "militia": o.night.militia, "dying": sorted(dying(state)),
@@ -114,6 +131,7 @@ def mj_part(state: GameState) -> dict[str, Any]:
             "must_move": o.night.must_move,
         },
         "invocation": None if o.invocation is None else o.invocation.model_dump(mode="json"),
+        "tonight": tonight_callers(state),
         "seats": {str(seat): secrets(state, seat) for seat in sorted(state.players)},
     }
 
@@ -128,4 +146,20 @@ def view_extra(state: GameState, viewer: int | str) -> dict[str, Any]:
         return out
     if isinstance(viewer, int) and viewer in state.players:
         out["secrets"] = secrets(state, viewer)
+    return out
+
+
+def tonight_callers(state: GameState) -> list[dict[str, Any]]:
+    """For the MJ, each step of `village.tonight`'s table with the seats it would call now: the living and awake
+    holders of its names, or its group (the pack, the couple, the ghosts, the spirits). A step the dealt cards never
+    call shows an empty list; it is still called, for its plausible length."""
+    first = state.options.get("first_weekday", MON)
+    groups = {"reptilians": pack, "lovers": lovers, "ghosts": dead.ghosts, "spirits": dead.spirits}
+    out = []
+    for step in steps_for_night(state.night if state.phase == "night" else state.night + 1, first):
+        group = groups.get(step.group or "")
+        seats = callers(state, step.actors) if step.actors else []
+        if group is not None:
+            seats = sorted({*seats, *group(state)})
+        out.append({"key": step.key, "seats": seats})
     return out

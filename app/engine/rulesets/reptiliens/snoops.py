@@ -10,7 +10,7 @@ from app.engine.context import Ctx
 from app.engine.model import Prompt
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.places import seat_neighbours
-from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY
+from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2
 from app.engine.rulesets.reptiliens.steps import awake, callers, on_answer, register
 
 STEP = "rp-investigation"
@@ -38,7 +38,7 @@ def turned(ctx: Ctx, prompt: Prompt, seat: int) -> None:
         return
     target = prompt.answers[seat][0]
     cards: list[str] = []
-    for slot in (CAMP, SPECIALTY):
+    for slot in (CAMP, SPECIALTY, SPECIALTY2):  # an inherited specialty too (§9)
         card = ctx.s.players[target].card(slot)
         if card is not None:
             ctx.emit("rp-learn", {"viewers": [seat], "seat": target, "slot": slot, "card": card}, to=[seat])

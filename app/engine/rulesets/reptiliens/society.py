@@ -6,4 +6,7 @@ TEXT_KEYS: the texts they emit (texts.py; both catalogues must hold them, tests/
 
 from __future__ import annotations
 
-TEXT_KEYS: tuple[str, ...] = ()
+from app.engine.rulesets.reptiliens import coins, dead, dream, laws, marriages, sessions, succession
+
+TEXT_KEYS: tuple[str, ...] = (*laws.TEXT_KEYS, *sessions.TEXT_KEYS, *coins.TEXT_KEYS, *marriages.TEXT_KEYS,
+                                *dead.TEXT_KEYS, *dream.TEXT_KEYS, *succession.TEXT_KEYS)

@@ -21,6 +21,7 @@ from app.engine.model import GameState, RulesetState
 
 KEY = "reptiliens"
 CAMP, SPECIALTY = "camp", "specialty"
+SPECIALTY2 = "specialty2"  # a second specialty, inherited (§9 "cumule ainsi 2 pouvoirs de spécialité"; dead.py)
 
 
 class Invocation(BaseModel):
@@ -67,10 +68,39 @@ class Tonight(BaseModel):
     must_move: list[int] = Field(default_factory=list)  # the Artiste's victims, told in the morning (part 2 moves)
 
 
+class Wedding(BaseModel):
+    """A marriage request under way (§8, marriages.py), keyed by its requester in `Today.weddings`."""
+
+    partner: int
+    forced: bool = False  # the Prêtre traditionnel's forced marriage: no consent asked
+    price: int | None = None  # the Prêtre's fee once set (the requester pays it)
+    witnesses: list[int] = Field(default_factory=list)  # without a Prêtre: the consenting witnesses so far
+    stage: str = "consent"  # consent, priest, payment, witnesses, done, failed
+
+
+class Law(BaseModel):
+    """A law proposed for the day (§6 Sénateur, §10): one of laws.py's keys, its words when free, its proposer."""
+
+    key: str
+    text: str | None = None
+    by: int
+
+
 class Today(BaseModel):
     """The day's bookkeeping."""
 
     condemned: int | None = None  # the vote's choice, in his 15-second window
+    # The session and the law (sessions.py, laws.py), for this day only.
+    session: str = "normale"  # the Président's choice: normale, paix, purge (§6)
+    ranks: dict[int, int] = Field(default_factory=dict)  # who may propose the law, by §6's order (0 best)
+    proposals: list[Law] = Field(default_factory=list)  # best first; then the one before the Sénateur
+    law: Law | None = None  # the law of the day, accepted by the Sénateur
+    allowed: list[int] | None = None  # a real-world law: the living the MJ ticked as voters
+    voters: list[int] = Field(default_factory=list)  # who may vote, fixed when the vote opens
+    direction: str | None = None  # the Président's: the order in which the ballots after his are announced
+    accused: list[int] = Field(default_factory=list)  # a Purge's trial: the accused still to judge, in order
+    pardoned: int | None = None  # the condemned the Bourreau pardoned
+    weddings: dict[int, Wedding] = Field(default_factory=dict)  # requester -> his request of today (marriages.py)
 
 
 class Reptiliens(RulesetState):
@@ -86,6 +116,9 @@ class Reptiliens(RulesetState):
     pack_known: bool = False  # the Reptilians have met (opening), so their channel exists
     coins: dict[int, int] = Field(default_factory=dict)  # §7 "En début de partie, chacun reçoit une pièce"
     estate: int = 0  # coins of the dead, waiting for an heir (§7 "Un mort ne garde jamais son argent"; part 2)
+    legacies: dict[int, int] = Field(default_factory=dict)  # a dead seat -> his coins in the estate (coins.py)
+    mourned: list[int] = Field(default_factory=list)  # dead spouses whose widow(er) has inherited (coins.py)
+    spouses: dict[int, int] = Field(default_factory=dict)  # seat -> spouse, the dead kept (§8, marriages.py)
     charmed: list[int] = Field(default_factory=list)
     charms: dict[int, list[int]] = Field(default_factory=dict)  # a musician -> whom he charmed (he knows)
     used: dict[int, list[str]] = Field(default_factory=dict)  # seat -> powers used (the "une seule fois" ones)
@@ -97,7 +130,20 @@ class Reptiliens(RulesetState):
     festival: bool = False  # the Sunday festival is under way
     richest: int | None = None  # the richest citizen of the day before: his house is protected
     defended: int | None = None  # the house the militia defended last night (never twice running, §9)
+    # The public offices (§6, succession.py): those in play (special, mandatory, the optional ones chosen), the
+    # variant of each optional one, those taken out of play, today's applications (office -> applicants), the dead
+    # handed the Sénateur by a swap (he keeps it, §6 "éventuellement du Sénateur"), the vacancies the Scrutateur must
+    # fill ([office, resigned, applicants or None]).
+    offices_in_play: list[str] = Field(default_factory=list)
+    office_variants: dict[str, str] = Field(default_factory=dict)
+    offices_removed: list[str] = Field(default_factory=list)
+    applications: dict[str, list[int]] = Field(default_factory=dict)
+    ghost_senator: int | None = None
+    to_fill: list[list[Any]] = Field(default_factory=list)
+    turned: int = 0  # the day the Scrutateur's office last turned (once a morning, a resignation's turn included)
     conversations: list[list[int]] = Field(default_factory=list)  # the festival's pairs (§1)
+    special_day: int | None = None  # the last day with a special session: never two days running (§6 Président)
+    bourreau_out: bool = False  # the Bourreau has pardoned: "le poste est retiré du jeu" (§6)
     # The driver: the current sequence of step keys (the deal, the opening, the night's table, the day's order)
     # and, by day, where it stands (a night stands at its open step's key); the prompts of the step open now, by role.
     plan: list[str] = Field(default_factory=list)
@@ -106,6 +152,15 @@ class Reptiliens(RulesetState):
     night: Tonight = Field(default_factory=Tonight)
     day: Today = Field(default_factory=Today)
     invocation: Invocation | None = None
+    # The dead (§9, dead.py): in the order they died (a revived seat leaves it), what each chose ("ghost", "spirit",
+    # "inheritance"), those still to choose and the question each has open (seat -> prompt id), who inherited
+    # which specialty (for the Assassin's price, §5), and the village's dream under way (fact, answer; MJ only).
+    dead: list[int] = Field(default_factory=list)
+    fate: dict[int, str] = Field(default_factory=dict)
+    choosing: list[int] = Field(default_factory=list)
+    asked: dict[int, str] = Field(default_factory=dict)
+    inherited: dict[int, list[str]] = Field(default_factory=dict)
+    dream: dict[str, Any] | None = None
 
     def new_phase(self) -> None:
         # What lasts one night or one day; the night's own bookkeeping (`night`) is read by the day after it and
@@ -175,6 +230,9 @@ def _lovers(s: GameState, d: dict[str, Any]) -> None:
 def _coins(s: GameState, d: dict[str, Any]) -> None:
     own(s).coins[d["seat"]] = d["coins"]
     if "estate" in d:
+        gained = d["estate"] - own(s).estate
+        if gained > 0:  # a death (fates.kill): the dead's coins wait for his heir (coins.py)
+            own(s).legacies[d["seat"]] = own(s).legacies.get(d["seat"], 0) + gained
         own(s).estate = d["estate"]
 
 

@@ -17,7 +17,7 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import Command, GameState, Prompt
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
-from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
+from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
 
 Handler = Callable[[Ctx, K.Step], None]
 
@@ -103,7 +103,7 @@ def awake(state: GameState, seat: int) -> bool:
 
 def holds_name(state: GameState, seat: int, name: str) -> bool:
     p = state.players[seat]
-    return p.card(CAMP) == name or p.card(SPECIALTY) == name
+    return name in (p.card(CAMP), p.card(SPECIALTY), p.card(SPECIALTY2))  # an inherited specialty too (§9)
 
 
 def callers(state: GameState, names: tuple[str, ...]) -> list[int]:
@@ -111,7 +111,8 @@ def callers(state: GameState, names: tuple[str, ...]) -> list[int]:
     seat, with the night's sleepers and dying gathered once: every step asks)."""
     out = {*own(state).night.asleep, *dying(state)}
     return [p.seat for p in state.by_position()
-            if p.alive and p.seat not in out and (p.card(CAMP) in names or p.card(SPECIALTY) in names)]
+            if p.alive and p.seat not in out
+            and (p.card(CAMP) in names or p.card(SPECIALTY) in names or p.card(SPECIALTY2) in names)]
 
 
 def holder(state: GameState, card: str) -> int | None:

@@ -1,6 +1,9 @@
 """The chat channels of a Reptiliens game (app/engine/chat.py computes each message's audience when it is written):
 
-- `village`: everyone reads; the living talk by day (the Sunday festival too), only the MJ at night;
+- `village`: everyone reads; the living talk by day (the Sunday festival too), the ghosts with them (§9 "participer
+  aux débats avec les vivants"), only the MJ at night;
+- `rp-esprits`, `dead`: the spirits' own, by day; the engine's channel of the dead, for those who passed their
+  inheritance on (dead.channels);
 - `rp-reptiliens`: the pack, once it has met at the opening; it talks during the concertation (§4 "ils se
   concertent");
 - `rp-amoureux`: the two lovers, who talk during their 30 seconds of gestures (§4);
@@ -11,6 +14,7 @@
 from __future__ import annotations
 
 from app.engine.model import MJ, GameState
+from app.engine.rulesets.reptiliens import dead
 from app.engine.rulesets.reptiliens.state import own
 from app.engine.rulesets.reptiliens.steps import is_reptilian, lovers
 
@@ -35,12 +39,13 @@ def festival_channel(pair: list[int]) -> str:
 def channels(state: GameState) -> Channels:
     living = state.living()
     talking = state.phase in ("lobby", "day")
-    out: Channels = {"village": (None, {*(living if talking else []), MJ})}
+    out: Channels = {"village": (None, {*(living if talking else []), *dead.ghost_speakers(state), MJ})}
     if state.phase == "ended":
         out["village"] = (None, {*state.players, MJ})
         return out
     if state.phase == "lobby":
         return out
+    out.update(dead.channels(state))
     o = own(state)
     step = state.step.key if state.step is not None else None
     if o.pack_known:

@@ -1,0 +1,372 @@
+"""The day's session (seed 000 §6 Président and Bourreau, §2 the condemned's window, §12 "Session spéciale : oui / non
+(décision du Président)", "Débat, vote, exécution (et action éventuelle du Bourreau)").
+
+- The Président chooses a normal or a special session (Paix, Purge) before the law; never two special sessions
+  on two days running (a Saturday and the Monday after the festival are not).
+- A normal session: the debate, which the Président may close before its clock ends; the vote of those the law
+  of the day allows (laws.voters), public, the Président's ballot announced first and the others in the direction
+  he chose; the most votes is condemned, a tie broken by the Président's ballot ("sa voix prime"), else nobody.
+- Paix: no execution. Purge: no blank ballot; the most voted is executed, then the next three (the Procureur
+  breaks a tie at the cut) are each tried by all the living: executed if more say so than not.
+- The condemned's window (§2): 15 seconds to invoke or leave a last message; the Bourreau may pardon him, once,
+  unless he is the condemned, and his office then leaves the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.model import GameState, Prompt
+from app.engine.rulesets.reptiliens import day, fates, laws
+from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
+from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
+from app.engine.rulesets.reptiliens.state import own
+from app.engine.rulesets.reptiliens.steps import answer, on_answer, prompt_of, remember_prompt, setv
+
+SPECIAL = "rp-session-speciale"  # the day part and the Président's question
+PART = "rp-execution"  # the day part: "Débat, vote, exécution (et action éventuelle du Bourreau)"
+DEBATE, VOTE, CONDEMNED = "rp-debat", "rp-vote", "rp-condamne"
+CLOSE, DIRECTION, PARDON = "rp-clore-debat", "rp-sens", "rp-bourreau-grace"
+TRIAL, PROSECUTOR = "rp-tribunal", "rp-tribunal-procureur"
+NORMAL, PEACE, PURGE = "normale", "paix", "purge"
+SESSIONS = (NORMAL, PEACE, PURGE)
+CLOCKWISE, COUNTER = "clockwise", "counterclockwise"
+SPARE, EXECUTE = "epargne", "execute"
+BOURREAU = "rp-bourreau"
+ACCUSED = 3  # "les trois autres personnes ayant récolté le plus de voix"
+LAST_WORDS = 280  # characters of a last message
+
+TEXT_KEYS: tuple[str, ...] = (
+    *(f"choice.{SPECIAL}.{kind}" for kind in SESSIONS),
+    *(f"choice.{DIRECTION}.{d}" for d in (CLOCKWISE, COUNTER)),
+    *(f"choice.{TRIAL}.{v}" for v in (SPARE, EXECUTE)),
+    *(f"step.{key}" for key in (CLOSE, DIRECTION, PARDON, TRIAL, PROSECUTOR)),
+    *(f"announce.{key}" for key in ("rp-session", "rp-paix", "rp-debat-clos", "rp-urne-perdue", "rp-vote-impaye",
+                                    "rp-accuses", "rp-tribunal-gracie", "rp-grace-bourreau")),
+)
+
+
+# -- the Président's choice: a normal or a special session ----------------------------------------------------
+def president(state: GameState) -> int | None:
+    seat = state.holder(PRESIDENT)
+    return seat if seat is not None and state.players[seat].alive else None
+
+
+def special_allowed(state: GameState) -> bool:
+    """"Les sessions spéciales ne peuvent avoir lieu deux jours de suite" (the festival's Sunday lies between a
+    Saturday and a Monday)."""
+    last = own(state).special_day
+    if last is None or last != state.day - 1:
+        return True
+    return weekday_of_night(state.day, state.options.get("first_weekday", MON)) == MON
+
+
+def open_special(ctx: Ctx) -> bool:
+    """"Le choix d'une session spéciale doit se faire avant la proposition de loi." No Président, or a special
+    session yesterday: a normal session."""
+    seat = president(ctx.s)
+    if seat is None or not special_allowed(ctx.s):
+        ctx.announce("rp-session", kind=NORMAL)
+        return False
+    ctx.open_step(SPECIAL, float(ctx.s.options["session_choice"]))
+    prompt = ctx.open_prompt(step=SPECIAL, kind="choice", to=[seat], options=list(SESSIONS), visibility="public")
+    remember_prompt(ctx, "session", prompt)
+    return True
+
+
+def special_done(ctx: Ctx) -> bool:
+    seat = president(ctx.s)
+    chosen = answer(prompt_of(ctx, "session"), seat) if seat is not None else None
+    kind = chosen if chosen in SESSIONS else NORMAL  # no answer in time: a normal session
+    setv(ctx, "day.session", kind)
+    if kind != NORMAL:
+        setv(ctx, "special_day", ctx.s.day)
+    ctx.announce("rp-session", kind=kind)
+    return day.next_step(ctx)
+
+
+# -- the debate ------------------------------------------------------------------------------------------------
+def session(ctx: Ctx) -> bool:
+    """Paix: "Pas d'exécution aujourd'hui". Otherwise the debate; "Le président décide du moment où le débat est
+    clos" (his optional question; the debate's clock still bounds it)."""
+    if own(ctx.s).day.session == PEACE:
+        ctx.announce("rp-paix")
+        return False
+    ctx.open_step(DEBATE, float(ctx.s.options["debate"]))
+    seat = president(ctx.s)
+    if seat is not None:
+        ctx.open_prompt(step=CLOSE, kind="confirm", to=[seat], optional=True, visibility="public")
+    return True
+
+
+def _close_debate(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    step = ctx.s.step
+    if prompt.answers.get(seat) is True and step is not None and step.key == DEBATE and seat == president(ctx.s):
+        ctx.announce("rp-debat-clos", seat=seat)
+        day.finish(ctx)  # the vote opens: the day goes on
+
+
+on_answer(CLOSE, _close_debate)
+
+
+# -- the vote --------------------------------------------------------------------------------------------------
+def open_vote(ctx: Ctx) -> bool:
+    """Those the law allows vote, in public. "Le vote blanc est interdit" and the Purge ("Chaque personne ayant le
+    droit de vote l'exerce"): a ballot names someone. Condorcet: a ranked ballot (the order of the picks)."""
+    ctx.open_step(VOTE, float(ctx.s.options["vote"]))
+    law = laws.law_of(ctx.s)
+    voters = laws.voters(ctx.s)
+    setv(ctx, "day.voters", voters)
+    living = ctx.s.living()
+    ranked = law == laws.CONDORCET
+    forced = (law == laws.BLANK_FORBIDDEN or own(ctx.s).day.session == PURGE
+              or not ctx.s.options.get("allow_abstain", True))
+    prompt = ctx.open_prompt(step=VOTE, kind="pick", to=voters, options=living, min=1 if forced else 0,
+                             max=len(living) if ranked else 1, visibility="public",
+                             dead_may_answer=law == laws.GHOSTS_VOTE,
+                             info={"reason": "against", "ranked": ranked, "session": own(ctx.s).day.session})
+    remember_prompt(ctx, "vote", prompt)
+    seat = president(ctx.s)
+    if seat is not None:  # "puis décide dans quel sens (horaire ou anti-horaire) seront annoncés les votes suivants"
+        way = ctx.open_prompt(step=DIRECTION, kind="choice", to=[seat], options=[CLOCKWISE, COUNTER],
+                              visibility="public")
+        remember_prompt(ctx, "direction", way)
+    return True
+
+
+def announce_order(state: GameState, voters: Sequence[int], first: int | None, direction: str) -> list[int]:
+    """"Il donne alors le sien, puis décide dans quel sens ... seront annoncés les votes suivants": the Président's
+    ballot, then the others from his seat round the table (clockwise: increasing seats)."""
+    ring = [p.seat for p in state.by_position()]
+    if first is not None and first in ring:
+        at = ring.index(first)
+        ring = ring[at:] + ring[:at]
+    if direction == COUNTER:
+        ring = ring[:1] + ring[:0:-1]
+    return [seat for seat in ring if seat in voters]
+
+
+def pay(ctx: Ctx, ballots: dict[int, list[int]]) -> dict[int, list[int]]:
+    """"Le vote est payant": a ballot costs a coin, which leaves the game; a voter with no coin left by then (he
+    gave it away) casts no ballot."""
+    kept: dict[int, list[int]] = {}
+    for seat, ballot in ballots.items():
+        coins = fates.coins_of(ctx.s, seat)
+        if coins >= laws.PRICE:
+            fates.set_coins(ctx, seat, coins - laws.PRICE)
+            kept[seat] = ballot
+        else:
+            ctx.announce("rp-vote-impaye", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None, seat=seat)
+    return kept
+
+
+def tie_break(ctx: Ctx, tied: list[int], ballots: dict[int, list[int]]) -> int | None:
+    """"En cas d'égalité, sa voix prime": the Président's ballot decides among the tied (a ranked ballot: the first
+    of them he ranked). "En cas d'égalité, tous graciés" (a law): nobody."""
+    if laws.law_of(ctx.s) == laws.TIE_SPARES:
+        return None
+    seat = president(ctx.s)
+    ballot = ballots.get(seat, []) if seat is not None else []
+    return next((target for target in ballot if target in tied), None)
+
+
+def close_vote(ctx: Ctx) -> bool:
+    """The most votes among the ballots cast, or the Condorcet winner; True when the day is over."""
+    prompt = prompt_of(ctx, "vote")
+    law = laws.law_of(ctx.s)
+    alive = set(ctx.s.living())
+    ballots = {seat: [t for t in a if t in alive] for seat, a in (prompt.answers.items() if prompt else ()) if a}
+    ballots = {seat: ballot for seat, ballot in ballots.items() if ballot}
+    if law == laws.PAYING:
+        ballots = pay(ctx, ballots)
+    chief = president(ctx.s)
+    direction = answer(prompt_of(ctx, "direction"), chief) if chief is not None else None
+    direction = direction if direction in (CLOCKWISE, COUNTER) else CLOCKWISE
+    setv(ctx, "day.direction", direction)
+    firsts = Counter(ballot[0] for ballot in ballots.values())  # a ranked ballot's first choice
+    ctx.announce("rp-resultat-vote", counts={str(k): v for k, v in sorted(firsts.items())}, direction=direction,
+                 ballots=[[seat, ballots[seat]] for seat in announce_order(ctx.s, list(ballots), chief, direction)])
+    if law == laws.URN_LOST:  # "On a perdu l'urne, le vote est annulé"
+        ctx.announce("rp-urne-perdue")
+        return day.next_step(ctx)
+    if law == laws.CONDORCET:
+        winner, scores = laws.condorcet(list(ballots.values()), sorted({t for b in ballots.values() for t in b}))
+        condemned = winner if winner is not None else top_of(ctx, scores, ballots)
+    else:
+        condemned = top_of(ctx, firsts, ballots)
+    if condemned is None and not firsts:
+        ctx.announce("rp-pas-d-execution")
+    if own(ctx.s).day.session == PURGE:
+        return accuse(ctx, firsts, condemned)
+    return after_vote(ctx, condemned)
+
+
+def top_of(ctx: Ctx, counts: Counter[int], ballots: dict[int, list[int]]) -> int | None:
+    if not counts:
+        return None
+    top = max(counts.values())
+    tied = sorted(seat for seat, n in counts.items() if n == top)
+    condemned = tied[0] if len(tied) == 1 else tie_break(ctx, tied, ballots)
+    if condemned is None:
+        ctx.announce("rp-egalite", seats=tied)
+    return condemned
+
+
+def after_vote(ctx: Ctx, condemned: int | None) -> bool:
+    if condemned is not None:
+        condemn(ctx, condemned)
+        return False
+    return next_trial(ctx)
+
+
+# -- the Purge's trial -----------------------------------------------------------------------------------------
+def accuse(ctx: Ctx, counts: Counter[int], condemned: int | None) -> bool:
+    """"Il s'en suivra un tribunal accusant les trois autres personnes ayant récolté le plus de voix (en cas
+    d'égalité, le procureur tranche)": those with at least one vote, the most first."""
+    others = sorted((seat for seat in counts if seat != condemned), key=lambda seat: (-counts[seat], seat))
+    if len(others) <= ACCUSED:
+        return accused(ctx, others, condemned)
+    cut = counts[others[ACCUSED - 1]]
+    sure = [seat for seat in others if counts[seat] > cut]
+    tied = [seat for seat in others if counts[seat] == cut]
+    slots = ACCUSED - len(sure)
+    if len(tied) == slots:
+        return accused(ctx, sure + tied, condemned)
+    prosecutor = ctx.s.holder(PROCUREUR)
+    if prosecutor is None or not ctx.s.players[prosecutor].alive:
+        return accused(ctx, sure + ctx.shuffle(tied)[:slots], condemned)  # no Procureur: the draw
+    setv(ctx, "day.accused", sure)
+    setv(ctx, "day.condemned", condemned)
+    ctx.open_step(PROSECUTOR, float(ctx.s.options["session_choice"]))
+    prompt = ctx.open_prompt(step=PROSECUTOR, kind="pick", to=[prosecutor], options=tied, min=slots, max=slots,
+                             visibility="public", info={"slots": slots})
+    remember_prompt(ctx, "prosecutor", prompt)
+    return False
+
+
+def prosecutor_done(ctx: Ctx) -> bool:
+    prompt = prompt_of(ctx, "prosecutor")
+    assert prompt is not None
+    slots = int(prompt.info["slots"])
+    picked = answer(prompt, prompt.to[0]) if prompt.to else None
+    chosen = list(picked) if picked else ctx.shuffle(prompt.options)[:slots]  # no answer in time: the draw
+    return accused(ctx, [*own(ctx.s).day.accused, *chosen], own(ctx.s).day.condemned)
+
+
+def accused(ctx: Ctx, seats: list[int], condemned: int | None) -> bool:
+    setv(ctx, "day.accused", seats)
+    if seats:
+        ctx.announce("rp-accuses", seats=seats)
+    return after_vote(ctx, condemned)
+
+
+def next_trial(ctx: Ctx) -> bool:
+    """"Pour chacun des accusés, tous les vivants (la loi du jour ne s'applique pas) voteront, indiquant s'ils
+    veulent que l'accusé soit épargné ou exécuté.\""""
+    queue = [seat for seat in own(ctx.s).day.accused if ctx.s.players[seat].alive]
+    if not queue:
+        setv(ctx, "day.accused", [])
+        return day.next_step(ctx)
+    seat, rest = queue[0], queue[1:]
+    setv(ctx, "day.accused", rest)
+    ctx.open_step(TRIAL, float(ctx.s.options["vote"]))
+    prompt = ctx.open_prompt(step=TRIAL, kind="choice", to=laws.voters(ctx.s, trial=True), options=[SPARE, EXECUTE],
+                             visibility="public", info={"seat": seat})
+    remember_prompt(ctx, "trial", prompt)
+    return False
+
+
+def trial_done(ctx: Ctx) -> bool:
+    """"En cas d'égalité, la personne est graciée."""
+    prompt = prompt_of(ctx, "trial")
+    assert prompt is not None
+    seat = int(prompt.info["seat"])
+    said = Counter(prompt.answers.values())
+    if said[EXECUTE] > said[SPARE] and ctx.s.players[seat].alive:
+        condemn(ctx, seat)
+        return False
+    ctx.announce("rp-tribunal-gracie", seat=seat, spare=said[SPARE], execute=said[EXECUTE])
+    return next_trial(ctx)
+
+
+# -- the condemned's window, the Bourreau, the execution ---------------------------------------------------------
+def bourreau(state: GameState, condemned: int) -> int | None:
+    """"Il peut gracier une fois un condamné autre que lui-même" while the office is in the game."""
+    seat = state.holder(BOURREAU)
+    if seat is None or seat == condemned or own(state).bourreau_out or not state.players[seat].alive:
+        return None
+    return seat
+
+
+def condemn(ctx: Ctx, seat: int) -> None:
+    """§2 "il dispose de 15 secondes pour demander une éventuelle action invoquée (ou transmettre un dernier
+    message)": the invoke button, or this question; a message (and the Bourreau's answer) ends the window."""
+    setv(ctx, "day.condemned", seat)
+    ctx.announce("rp-condamne", seat=seat)
+    ctx.open_step(CONDEMNED, float(ctx.s.options["condemned_window"]))
+    words = ctx.open_prompt(step=CONDEMNED, kind="text", to=[seat], min=1, max=LAST_WORDS)
+    remember_prompt(ctx, "last-words", words)
+    executioner = bourreau(ctx.s, seat)
+    if executioner is not None:
+        grace = ctx.open_prompt(step=PARDON, kind="confirm", to=[executioner], info={"seat": seat})
+        remember_prompt(ctx, "pardon", grace)
+
+
+def pardoned(ctx: Ctx, seat: int) -> int | None:
+    """The Bourreau who pardoned `seat` in this window (his answer is withdrawn if he died meanwhile)."""
+    grace = prompt_of(ctx, "pardon")
+    if grace is None or grace.info.get("seat") != seat or not grace.to:
+        return None
+    return grace.to[0] if answer(grace, grace.to[0]) is True else None
+
+
+def execute(ctx: Ctx) -> bool:
+    seat = own(ctx.s).day.condemned
+    words = prompt_of(ctx, "last-words")
+    if seat is not None and words is not None and seat in words.answers:
+        ctx.announce("rp-dernier-message", seat=seat, text=str(words.answers[seat]))
+    if seat is not None and ctx.s.players[seat].alive:
+        executioner = pardoned(ctx, seat)
+        if executioner is not None:
+            # "Une fois qu'un joueur a été gracié, le poste est retiré du jeu."
+            ctx.announce("rp-grace-bourreau", seat=seat, by=executioner)
+            setv(ctx, "day.pardoned", seat)
+            setv(ctx, "bourreau_out", True)
+            ctx.emit("office", {"office": BOURREAU, "seat": None})
+        else:
+            # "Mettre à mort le bourreau ne sauvera pas la vie de la personne choisie pour être exécutée."
+            fates.kill(ctx, seat, fates.EXECUTED)
+            if fates.check(ctx):
+                return False
+    setv(ctx, "day.condemned", None)
+    return next_trial(ctx)
+
+
+# -- what everyone sees ----------------------------------------------------------------------------------------
+def public(state: GameState) -> dict[str, object]:
+    """The session as the village knows it: its kind, the law of the day, who may vote, the direction of the
+    announced ballots, the accused still to try, whether the Bourreau's office is still in the game."""
+    today = own(state).day
+    law = today.law
+    return {
+        "kind": today.session,
+        "law": None if law is None else law.model_dump(),
+        "allowed": today.allowed,
+        "voters": list(today.voters),
+        "direction": today.direction,
+        "accused": list(today.accused),
+        "special_day": own(state).special_day,  # the last day with a special session (none two days running)
+        "bourreau_out": own(state).bourreau_out,
+    }
+
+
+day.register_day(SPECIAL, open_special)
+day.register_day(PART, session)
+day.register_finish(SPECIAL, special_done)
+day.register_finish(DEBATE, lambda ctx: not open_vote(ctx))
+day.register_finish(VOTE, close_vote)
+day.register_finish(CONDEMNED, execute)
+day.register_finish(PROSECUTOR, prosecutor_done)
+day.register_finish(TRIAL, trial_done)

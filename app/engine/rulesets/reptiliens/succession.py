@@ -1,0 +1,599 @@
+"""The public offices' lifecycle (seed 000 §6; §12 "Bilan de la caméra thermique", "Modifications des postes
+publics", "éventuelle ré-attribution de poste"; RULES-NOTES "Offices at the start", cameras).
+
+- In play: the special offices (Scrutateur; the Chef de la milice fantôme, a ghost's, given by dead.py), the four
+  mandatory ones and the optional ones the room chose (`options.offices`, else by the number of players), each
+  with its variant. The MJ may take an optional office out of play (`rp-retirer-poste`); `withdraw` does it for
+  the other slices (the Bourreau's pardon).
+- Before night 1 every office in play but the Chef is given: drawn by the game's RNG, or the MJ's prompts, read
+  at the end of the opening (an office he leaves unanswered is drawn; "nobody" leaves it vacant). No one holds two
+  offices, but the Scrutateur when every living player holds one.
+- Each morning ("rp-postes"): the night's office effects (office_powers.morning), the Scrutateur's rotation, then
+  his choices: the offices an illegal result or a resignation left to fill (`scrutateur`, the hook office_powers
+  calls). "rp-reattribution": the offices of the new dead, then the applications to the vacant optional offices.
+- "rp-bilan-camera": the Procureur without an Adjoint, or the Adjoint on his days, names the house where the camera
+  stood; everyone hears how many were in it at the attack (the night's `places`).
+- The Procureur with an Adjoint invokes an inquiry (`rp-enquete`, invoke.OFFICE_POWERS): 1 coin out of the game,
+  and he sees the cards of an office holder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.engine.context import Ctx
+from app.engine.errors import Rejected
+from app.engine.evolve import handles
+from app.engine.model import MJ, Command, GameState
+from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.reptiliens import calendar as K
+from app.engine.rulesets.reptiliens import day, fates, office_powers
+from app.engine.rulesets.reptiliens.invoke import OFFICE_POWERS, OfficePower
+from app.engine.rulesets.reptiliens.nights import ghosts
+from app.engine.rulesets.reptiliens.offices import (
+    ADJOINT,
+    BOURREAU,
+    CHEF_MILICE,
+    MANDATORY,
+    OFFICE_BY_KEY,
+    OFFICES,
+    PROCUREUR,
+    SCRUTATEUR,
+    SENATEUR,
+    VARIANT_BY_KEY,
+    default_offices,
+    office_of_key,
+)
+from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, Invocation, own
+from app.engine.rulesets.reptiliens.steps import STEPS, StepHandlers, command, setv
+
+ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
+CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
+APPLY = "rp-candidatures"  # the window in which the players without an office apply
+CAMERA = "rp-camera"  # the camera's holder names the house
+OCCUPANCY = ("vide", "un", "plusieurs")  # §6 "vide / 1 occupant / plusieurs occupants"
+REMINDER = "rp-ouverture-rappel"  # the opening's last step: the offices are given when it ends
+INQUIRY = "rp-enquete"  # the Procureur's invoked inquiry (cards.POWERS)
+
+
+# -- what is in play ------------------------------------------------------------------------------------------------
+def in_play(state: GameState) -> list[str]:
+    """The offices in play; the Bourreau's leaves once he has pardoned (sessions.py's `bourreau_out`)."""
+    o = own(state)
+    return [k for k in o.offices_in_play if not (k == BOURREAU and o.bourreau_out)]
+
+
+def removed(state: GameState) -> list[str]:
+    o = own(state)
+    out = list(o.offices_removed)
+    return [*out, BOURREAU] if o.bourreau_out and BOURREAU in o.offices_in_play and BOURREAU not in out else out
+
+
+def variant_of(state: GameState, office: str) -> str | None:
+    """The variant of an optional office in play (rp-adjoint-randy, rp-pretre-traditionnel, ...), for the slices
+    that act by it (the pickpockets, the Prêtre)."""
+    return own(state).office_variants.get(office)
+
+
+def living(state: GameState) -> list[int]:
+    """The living as the morning sees them: one killed tonight is alive to everyone until the deaths' report (§2
+    "le mort est annoncé seulement le matin"), so he still counts, answers and may be named."""
+    return state.living()
+
+
+def offices_of(state: GameState, seat: int) -> list[str]:
+    return [o.key for o in OFFICES if state.offices.get(o.key) == seat]
+
+
+def other_offices(state: GameState, seat: int) -> list[str]:
+    """`seat`'s offices but the Scrutateur ("qui n'a pas déjà de poste public" counts the others)."""
+    return [o for o in offices_of(state, seat) if o != SCRUTATEUR]
+
+
+def free(state: GameState) -> list[int]:
+    """The living with no office (the Scrutateur apart), in seat order."""
+    return [seat for seat in living(state) if not other_offices(state, seat)]
+
+
+def vacant(state: GameState) -> list[str]:
+    """The offices in play that nobody holds (the Chef's waits for the first ghost)."""
+    return [o for o in in_play(state) if state.offices.get(o) is None]
+
+
+def public(state: GameState) -> dict[str, Any]:
+    """The village's view of the offices: holders, those in play and their variants, those taken out of play,
+    the vacancies, today's applications."""
+    o = own(state)
+    return {
+        "holders": {k: v for k, v in state.offices.items() if v is not None},
+        "in_play": in_play(state),
+        "variants": dict(o.office_variants),
+        "removed": removed(state),
+        "vacant": vacant(state),
+        "applications": {k: list(v) for k, v in o.applications.items() if v},
+    }
+
+
+def give(ctx: Ctx, office: str, seat: int | None) -> None:
+    ctx.emit("office", {"office": office, "seat": seat})
+
+
+# -- the start: which offices, and who holds them ---------------------------------------------------------------------
+def begin(ctx: Ctx) -> None:
+    """At the start (before night 1): the offices in play, their variants drawn where the room did not say, then
+    the holders (drawn now in automatic mode; the MJ's questions otherwise)."""
+    chosen = ctx.s.options.get("offices")
+    keys = default_offices(len(ctx.s.players)) if chosen is None else list(chosen)
+    optional: dict[str, str | None] = {}
+    for key in keys:
+        office = office_of_key(key)
+        if office is None:
+            continue
+        kinds = [v.key for v in OFFICE_BY_KEY[office].variants]
+        optional[office] = key if key in kinds else (ctx.choice(kinds) if kinds else None)
+    setv(ctx, "offices_in_play", [o.key for o in OFFICES if o.kind != "optional" or o.key in optional])
+    setv(ctx, "office_variants", {k: v for k, v in optional.items() if v is not None})
+    ctx.announce("rp-postes-en-jeu", offices=[v or k for k, v in optional.items()])
+    if ctx.s.options.get("moderation") == "mj":
+        for office in to_assign(ctx.s):
+            ctx.open_prompt(step=ASSIGN, kind="pick", to_mj=True, options=ctx.s.living(), min=0, max=1,
+                            info={"office": office})
+    else:
+        assign(ctx, {}, set())
+
+
+def to_assign(state: GameState) -> list[str]:
+    """The offices given at the start: the mandatory ones first, then the optional ones, then the Scrutateur."""
+    offices = [o for o in in_play(state) if o not in (SCRUTATEUR, CHEF_MILICE)]
+    return [*sorted(offices, key=lambda o: o not in MANDATORY), SCRUTATEUR]
+
+
+def assign(ctx: Ctx, given: Mapping[str, int], empty: set[str]) -> None:
+    """`given` by the MJ, `empty` left vacant by him; the others drawn among the living without an office. Offices
+    outnumbering the players stay vacant (the optional ones first); the Scrutateur goes to one without an office,
+    or to anyone when all hold one (§6 "sauf celui de scrutateur lorsque tous les joueurs disposent d'un poste")."""
+    holders: dict[str, int] = {}
+    for office in to_assign(ctx.s):
+        seat = given.get(office)
+        if seat is not None and (office == SCRUTATEUR or seat not in holders.values()):
+            holders[office] = seat
+    taken = {seat for office, seat in holders.items() if office != SCRUTATEUR}
+    pool = ctx.shuffle([seat for seat in ctx.s.living() if seat not in taken])
+    for office in to_assign(ctx.s):
+        if office in holders or office in empty:
+            continue
+        if office == SCRUTATEUR:
+            holders[office] = pool[0] if pool else ctx.choice(ctx.s.living())
+        elif pool:
+            holders[office] = pool.pop(0)
+    for office in to_assign(ctx.s):
+        if office in holders:
+            give(ctx, office, holders[office])
+
+
+def settle_assignment(ctx: Ctx) -> None:
+    """The end of the opening: the MJ's answers given, the questions he left unanswered drawn."""
+    prompts = [p for p in ctx.s.prompts.values() if p.step == ASSIGN and not p.closed]
+    if not prompts:
+        return
+    given: dict[str, int] = {}
+    empty: set[str] = set()
+    for prompt in prompts:
+        office = str(prompt.info["office"])
+        if MJ_SEAT in prompt.answers:
+            picked = prompt.answers[MJ_SEAT]
+            if picked and ctx.s.players[picked[0]].alive:
+                given[office] = int(picked[0])
+            else:
+                empty.add(office)
+        ctx.close_prompt(prompt)
+    assign(ctx, given, empty)
+
+
+def _after_reminder(ctx: Ctx, step: K.Step) -> None:
+    REMINDER_HANDLERS.close(ctx, step)
+    settle_assignment(ctx)
+    fates.check(ctx)  # three offices may win the Souris, the Détectives, the Mathématiciens
+
+
+def set_by_mj(ctx: Ctx, office: str) -> None:
+    """The MJ gives an office (the engine's `set_office`): one not in play enters it."""
+    if office not in own(ctx.s).offices_in_play:
+        setv(ctx, "offices_in_play", [o.key for o in OFFICES if o.key in {*own(ctx.s).offices_in_play, office}])
+        setv(ctx, "offices_removed", [o for o in own(ctx.s).offices_removed if o != office])
+
+
+def may_apply(state: GameState, seat: int) -> list[str]:
+    """The vacant optional offices `seat` may apply to now (the page's buttons)."""
+    if state.phase != "day" or seat not in free(state):
+        return []
+    return [o for o in open_optional(state) if seat not in own(state).applications.get(o, [])]
+
+
+REMINDER_HANDLERS: StepHandlers = STEPS[REMINDER]
+STEPS[REMINDER] = StepHandlers(REMINDER, REMINDER_HANDLERS.open, _after_reminder, REMINDER_HANDLERS.in_progress,
+                               REMINDER_HANDLERS.pack, REMINDER_HANDLERS.fixed, REMINDER_HANDLERS.mj)
+
+
+# -- the Scrutateur's rotation -----------------------------------------------------------------------------------------
+def clockwise_after(state: GameState, seat: int | None) -> list[int]:
+    """Every seat once, clockwise (increasing seats, RULES-NOTES) from the one after `seat`, `seat` last."""
+    seats = [p.seat for p in state.by_position()]
+    at = seats.index(seat) if seat in seats else len(seats) - 1
+    return seats[at + 1:] + seats[:at + 1]
+
+
+def next_scrutateur(state: GameState, after: int | None) -> int | None:
+    """§6 "le poste tourne et est occupé par la personne vivante suivante (sens horaire) qui n'a pas déjà de poste
+    public"; when all hold one, "Le poste de scrutateur tourne sur l'ensemble des joueurs"."""
+    order = [seat for seat in clockwise_after(state, after) if seat in living(state)]
+    without = [seat for seat in order if not other_offices(state, seat)]
+    found = without or order
+    return found[0] if found else None
+
+
+def rotate(ctx: Ctx, after: int | None) -> None:
+    if ctx.s.phase == "day" and own(ctx.s).turned != ctx.s.day:
+        setv(ctx, "turned", ctx.s.day)
+    seat = next_scrutateur(ctx.s, after)
+    if seat is not None and seat != ctx.s.offices.get(SCRUTATEUR):
+        give(ctx, SCRUTATEUR, seat)
+        ctx.announce("rp-scrutateur-tourne", seat=seat)
+
+
+# -- the Scrutateur's choices -----------------------------------------------------------------------------------------
+def scrutateur(ctx: Ctx, offices: Sequence[str], resigned: int | None = None) -> None:
+    """The hook of office_powers (§4 "En cas de résultat illégal, le scrutateur réattribuera le(s) poste(s)"; §6
+    "poussé à la démission par l'Artiste ; il désigne qui doit le remplacer"): the offices wait for his choices,
+    made once the night's effects are applied. An illegal holder loses his office now; a Scrutateur office is
+    not chosen but rotates."""
+    for office in offices:
+        holder = ctx.s.offices.get(office)
+        if office == SCRUTATEUR:
+            rotate(ctx, holder if holder is not None else resigned)
+            continue
+        if holder is not None:
+            give(ctx, office, None)
+        queue(ctx, office, resigned)
+
+
+def queue(ctx: Ctx, office: str, resigned: int | None = None, applicants: list[int] | None = None) -> None:
+    setv(ctx, "to_fill", [*own(ctx.s).to_fill, [office, resigned, applicants]])
+
+
+def scrutateur_of(state: GameState) -> int | None:
+    seat = state.offices.get(SCRUTATEUR)
+    return seat if seat is not None and seat in living(state) else None
+
+
+def candidates(state: GameState, office: str, resigned: int | None, applicants: list[int] | None) -> list[int]:
+    """Whom the Scrutateur may name. §6: "il ne peut choisir le démissionnaire, ni se choisir lui-même. (En cas de
+    conflit, la première restriction prime.)": he names himself only when no one else may take it. A ghost for the
+    Chef; for a mandatory office when all hold one, an optional office's holder ("qui doit renoncer à son
+    poste")."""
+    if applicants is not None:
+        return [seat for seat in applicants if seat in free(state)]
+    if office == CHEF_MILICE:
+        pool = [seat for seat in ghosts(state) if not offices_of(state, seat) and seat != resigned]
+    else:
+        pool = [seat for seat in free(state) if seat != resigned]
+        if not pool and office in MANDATORY:
+            pool = [seat for seat in living(state) if seat != resigned and other_offices(state, seat)
+                    and all(OFFICE_BY_KEY[o].kind == "optional" for o in other_offices(state, seat))]
+    me = scrutateur_of(state)
+    return [seat for seat in pool if seat != me] or pool
+
+
+def replaced(state: GameState, office: str) -> bool:
+    """§6 "Lorsqu'il y a moins de joueurs que de postes obligatoires, les postes obligatoires ne sont plus
+    remplacés"."""
+    mandatory = [o for o in in_play(state) if o in MANDATORY]
+    return office not in MANDATORY or len(living(state)) >= len(mandatory)
+
+
+def open_choices(ctx: Ctx) -> bool:
+    """The offices waiting for the Scrutateur: a question each, in public; with no Scrutateur alive, drawn at
+    once. True when his step is open."""
+    pending = own(ctx.s).to_fill
+    if not pending:
+        return False
+    me = scrutateur_of(ctx.s)
+    asked = {i: options for i, (office, resigned, applicants) in enumerate(pending)
+             if replaced(ctx.s, office) and (options := candidates(ctx.s, office, resigned, applicants))}
+    if me is None or not asked:
+        fill_all(ctx, {})
+        fates.check(ctx)
+        return False
+    ctx.announce("rp-postes-a-pourvoir", offices=[entry[0] for entry in pending], seat=me)
+    ctx.open_step(CHOICE, float(ctx.s.options["reaction"]))
+    for i, options in asked.items():
+        ctx.open_prompt(step=CHOICE, kind="pick", to=[me], options=options, min=1, max=1, visibility="public",
+                        info={"office": pending[i][0], "i": i})
+    return True
+
+
+def fill_all(ctx: Ctx, picks: Mapping[int, int]) -> None:
+    """Apply the Scrutateur's picks (by place in the queue); a pick no longer possible, or none, is drawn."""
+    pending = list(own(ctx.s).to_fill)
+    setv(ctx, "to_fill", [])
+    for i, (office, resigned, applicants) in enumerate(pending):
+        if ctx.s.offices.get(office) is not None or office not in in_play(ctx.s):
+            continue
+        if not replaced(ctx.s, office):
+            ctx.announce("rp-poste-non-remplace", office=office)
+            continue
+        options = candidates(ctx.s, office, resigned, applicants)
+        if not options:
+            ctx.announce("rp-poste-vacant", office=office)
+            continue
+        seat = picks.get(i)
+        appoint(ctx, office, seat if seat in options else ctx.choice(options))
+
+
+def appoint(ctx: Ctx, office: str, seat: int) -> None:
+    """`seat` takes `office`; an optional office he held is renounced (§6 "doit renoncer à son poste et hérite du
+    poste obligatoire à pourvoir") and waits for applicants."""
+    for held in other_offices(ctx.s, seat):
+        give(ctx, held, None)
+        ctx.announce("rp-renonce", office=held, seat=seat)
+    give(ctx, office, seat)
+    ctx.announce("rp-nomme", office=office, seat=seat)
+    if ctx.s.offices.get(SCRUTATEUR) == seat and free(ctx.s):
+        rotate(ctx, seat)  # he may cumulate only while everyone holds an office
+
+
+def choices_done(ctx: Ctx) -> bool:
+    picks: dict[int, int] = {}
+    me = scrutateur_of(ctx.s)
+    for prompt in ctx.step_prompts():
+        answer = prompt.answers.get(me) if me is not None else None
+        if answer:
+            picks[int(prompt.info["i"])] = int(answer[0])
+    deciding_applications = any(entry[2] is not None for entry in own(ctx.s).to_fill)
+    fill_all(ctx, picks)
+    if fates.check(ctx):
+        return False
+    if today_part(ctx) == "rp-reattribution" and not deciding_applications and applications(ctx):
+        return False
+    return day.next_step(ctx)
+
+
+def today_part(ctx: Ctx) -> str | None:
+    o = own(ctx.s)
+    return o.plan[o.i] if o.i < len(o.plan) else None
+
+
+# -- "Modifications des postes publics" ------------------------------------------------------------------------------
+def postes(ctx: Ctx) -> bool:
+    """The night's effect (its adored may choose in a step of his own), then the Scrutateur."""
+    if office_powers.morning(ctx):
+        return True
+    return after_effects(ctx)
+
+
+def after_effects(ctx: Ctx) -> bool:
+    """"Chaque matin, le poste tourne" (RULES-NOTES: from day 1), then the Scrutateur's choices."""
+    if ctx.s.phase != "day":
+        return False
+    if own(ctx.s).turned != ctx.s.day:  # not again when a resignation or an illegal swap has just turned it
+        rotate(ctx, ctx.s.offices.get(SCRUTATEUR))
+    return open_choices(ctx)
+
+
+def adored_done(ctx: Ctx) -> bool:
+    if office_powers.adored_swap(ctx):
+        return False
+    return False if after_effects(ctx) else day.next_step(ctx)
+
+
+# -- "éventuelle ré-attribution de poste": the new dead's offices, then the applications ------------------------------
+def reattribution(ctx: Ctx) -> bool:
+    """§6 "À chaque fois que le titulaire d'un poste public est mort ... il désigne qui doit le remplacer"; an
+    optional office "devient vacant" (applications); the Chef stays a ghost's (dead.py)."""
+    for seat in [p.seat for p in ctx.s.by_position() if not p.alive]:
+        for office in other_offices(ctx.s, seat):
+            if office == CHEF_MILICE or (office == SENATEUR and seat == own(ctx.s).ghost_senator):
+                continue  # a ghost's offices: the Chef's (dead.py), a Sénateur a swap handed him
+            give(ctx, office, None)
+            if office in MANDATORY:
+                queue(ctx, office)
+            else:
+                ctx.announce("rp-poste-vacant", office=office)
+        if ctx.s.offices.get(SCRUTATEUR) == seat:
+            rotate(ctx, seat)
+    if ctx.s.options.get("moderation") != "mj":
+        auto_withdraw(ctx)
+    if open_choices(ctx):
+        return True
+    return applications(ctx)
+
+
+def auto_withdraw(ctx: Ctx) -> None:
+    """§6 "Quand les morts sont nombreux, il peut choisir de retirer des postes du jeu": with no MJ, once the dead
+    outnumber the living, the vacant optional offices leave the game."""
+    dead = sum(1 for p in ctx.s.players.values() if not p.alive)
+    if dead > len(ctx.s.living()):
+        for office in vacant(ctx.s):
+            if OFFICE_BY_KEY[office].kind == "optional":
+                withdraw(ctx, office)
+
+
+def applications(ctx: Ctx) -> bool:
+    """§6 "Chaque jour, les joueurs sans poste public peuvent postuler à n'importe quel poste optionnel vacant. Le
+    MJ demande alors si d'autres personnes postulent": a window, while a vacancy and someone to take it exist."""
+    if not open_optional(ctx.s) or not free(ctx.s):
+        return False
+    ctx.open_step(APPLY, float(ctx.s.options["reaction"]))
+    return True
+
+
+def open_optional(state: GameState) -> list[str]:
+    return [o for o in vacant(state) if OFFICE_BY_KEY[o].kind == "optional"]
+
+
+def applications_done(ctx: Ctx) -> bool:
+    """"En cas de candidatures multiples, le scrutateur tranche"; a single applicant takes the office."""
+    wanted = {office: [s for s in seats if s in free(ctx.s)] for office, seats in own(ctx.s).applications.items()
+              if office in open_optional(ctx.s)}
+    setv(ctx, "applications", {})
+    for office, seats in wanted.items():
+        if len(seats) == 1 and seats[0] in free(ctx.s):
+            appoint(ctx, office, seats[0])
+        elif len(seats) > 1:
+            queue(ctx, office, applicants=seats)
+    if fates.check(ctx) or open_choices(ctx):
+        return False
+    return day.next_step(ctx)
+
+
+@command("rp-postuler")
+def _apply(ctx: Ctx, cmd: Command) -> None:
+    """A living player with no office applies to a vacant optional office, by day."""
+    s, seat, office = ctx.s, cmd.by, cmd.args.get("office")
+    if s.phase != "day" or not isinstance(seat, int) or seat not in s.players:
+        raise Rejected("wrong_phase", "Applications are made by day, by a player.")
+    if not s.players[seat].alive:
+        raise Rejected("dead", "The dead hold no office.")
+    if not isinstance(office, str) or office not in open_optional(s):
+        raise Rejected("office_not_vacant", "Apply to a vacant optional office in play.")
+    if seat not in free(s):
+        raise Rejected("has_office", "You hold a public office already.")
+    if seat in own(s).applications.get(office, []):
+        raise Rejected("already_applied", "You have applied to this office already.")
+    ctx.emit("rp-application", {"office": office, "seat": seat})
+    ctx.announce("rp-candidature", office=office, seat=seat)
+
+
+@command("rp-retirer-poste")
+def _withdraw(ctx: Ctx, cmd: Command) -> None:
+    """§6 "Quand les morts sont nombreux, il peut choisir de retirer des postes du jeu": the MJ, an optional
+    office."""
+    office = cmd.args.get("office")
+    if cmd.by != MJ:
+        raise Rejected("mj_only", "Only the game master can do that.")
+    if ctx.s.phase not in ("night", "day"):
+        raise Rejected("wrong_phase", "Offices are taken out of play during the game.")
+    if not isinstance(office, str) or office not in in_play(ctx.s) or OFFICE_BY_KEY[office].kind != "optional":
+        raise Rejected("no_such_office", "Choose an optional office in play.")
+    withdraw(ctx, office)
+
+
+def withdraw(ctx: Ctx, office: str) -> None:
+    """An office leaves the game, its holder with it (also the Bourreau's, once he has pardoned)."""
+    if office not in in_play(ctx.s):
+        return
+    if ctx.s.offices.get(office) is not None:
+        give(ctx, office, None)
+    setv(ctx, "offices_in_play", [o for o in in_play(ctx.s) if o != office])
+    setv(ctx, "offices_removed", [*own(ctx.s).offices_removed, office])
+    setv(ctx, "applications", {k: v for k, v in own(ctx.s).applications.items() if k != office})
+    setv(ctx, "to_fill", [e for e in own(ctx.s).to_fill if e[0] != office])
+    ctx.announce("rp-poste-retire", office=office)
+
+
+# -- the thermal camera ----------------------------------------------------------------------------------------------
+def with_adjoint(state: GameState) -> bool:
+    """§6 Procureur "Sans adjoint" / "Avec adjoint": whether a living player holds the Adjoint's office."""
+    seat = state.offices.get(ADJOINT)
+    return seat is not None and state.players[seat].alive
+
+
+def camera_holder(state: GameState) -> int | None:
+    """Who names the camera's house this morning: the Adjoint on his days (Randy odd, Armish even), else the
+    Procureur when there is no Adjoint."""
+    weekday = K.weekday_of_night(max(state.day, 1), state.options.get("first_weekday", K.MON))
+    if with_adjoint(state):
+        variant = VARIANT_BY_KEY.get(own(state).office_variants.get(ADJOINT, ""))
+        seat = state.offices.get(ADJOINT) if variant is None or weekday in variant.days else None
+    else:
+        seat = state.offices.get(PROCUREUR)
+    return seat if seat is not None and seat in living(state) else None
+
+
+def occupancy(places: Mapping[int, Sequence[Any]], house: int) -> str:
+    """RULES-NOTES "Cameras ... count everyone present in the house at the attack step, attackers included"."""
+    n = sum(1 for place in places.values() if place and place[0] == house)
+    return OCCUPANCY[min(n, 2)]
+
+
+def camera(ctx: Ctx) -> bool:
+    """§6 "Au matin, le MJ lui demande où il avait placé la caméra thermique"."""
+    seat = camera_holder(ctx.s)
+    if seat is None:
+        return False
+    ctx.open_step(CAMERA, float(ctx.s.options["reaction"]))
+    ctx.open_prompt(step=CAMERA, kind="pick", to=[seat], options=sorted(own(ctx.s).street), min=1, max=1)
+    return True
+
+
+def camera_done(ctx: Ctx) -> bool:
+    """"Le MJ révèle à tous le taux d'occupation (vide / 1 occupant / plusieurs occupants) de cette maison au
+    moment de l'attaque" (RULES-NOTES: also when no attack took place)."""
+    for prompt in ctx.step_prompts():
+        picked = prompt.answers.get(prompt.to[0]) if prompt.to else None
+        if picked:
+            house = int(picked[0])
+            found = occupancy(own(ctx.s).night.places, house)
+            ctx.announce(f"rp-camera-{found}", house=house, seat=prompt.to[0])
+    return day.next_step(ctx)
+
+
+# -- the Procureur's inquiry ------------------------------------------------------------------------------------------
+def inquires(state: GameState, seat: int) -> bool:
+    """§6 Procureur "Avec adjoint : Il peut choisir, en payant 1 pièce, d'ouvrir une enquête sur un personnage
+    occupant un poste public (aIn)"."""
+    return state.offices.get(PROCUREUR) == seat and with_adjoint(state)
+
+
+def office_holders(state: GameState, seat: int) -> list[int]:
+    """"un personnage occupant un poste public": any holder, a ghost too (the Chef), not himself."""
+    return sorted({holder for holder in state.offices.values() if holder is not None and holder != seat})
+
+
+def inquiry(ctx: Ctx, inv: Invocation, target: int) -> None:
+    """"Le personnage lui montre alors ses cartes de rôles. La pièce est alors retirée du jeu." The Procureur alone
+    sees them; the one shown knows who looked; everyone hears that a coin left the game (at dawn, by night)."""
+    left = fates.coins_of(ctx.s, inv.seat) - 1
+    if ctx.s.phase == "night":
+        setv(ctx, "night.owed", {**own(ctx.s).night.owed, inv.seat: left})
+    else:
+        fates.set_coins(ctx, inv.seat, left)
+    for slot in (CAMP, SPECIALTY, SPECIALTY2):
+        card = ctx.s.players[target].card(slot)
+        if card is not None:
+            ctx.emit("rp-learn", {"viewers": [inv.seat], "seat": target, "slot": slot, "card": card}, to=[inv.seat])
+    ctx.announce("rp-enquete-resultat", to=[inv.seat], seat=target)
+    ctx.announce("rp-enquete-subie", to=[target], seat=inv.seat)
+    ctx.announce("rp-enquete")
+
+
+OFFICE_POWERS[INQUIRY] = OfficePower(
+    holds=inquires, targets=office_holders, apply=inquiry,
+    affordable=lambda state, seat: fates.coins_of(state, seat) >= 1)
+
+
+day.register_day("rp-bilan-camera", camera)
+day.register_finish(CAMERA, camera_done)
+day.register_day("rp-postes", postes)
+day.register_finish(office_powers.ADORED_SWAP, adored_done)
+day.register_finish(CHOICE, choices_done)
+day.register_day("rp-reattribution", reattribution)
+day.register_finish(APPLY, applications_done)
+office_powers.SCRUTATEUR_HOOK.append(scrutateur)
+
+
+@handles("rp-application", ruleset=KEY)
+def _application(s: GameState, d: dict[str, Any]) -> None:
+    found = own(s).applications.setdefault(d["office"], [])
+    if d["seat"] not in found:
+        found.append(d["seat"])
+
+ERRORS = ("office_not_vacant", "has_office", "already_applied")
+TEXT_KEYS: tuple[str, ...] = (
+    *(f"step.{k}" for k in (ASSIGN, CHOICE, APPLY, CAMERA)),
+    *(f"announce.{k}" for k in ("rp-postes-en-jeu", "rp-scrutateur-tourne", "rp-poste-non-remplace",
+                                "rp-poste-vacant", "rp-renonce", "rp-nomme", "rp-candidature", "rp-poste-retire")),
+    *(f"announce.rp-camera-{k}" for k in OCCUPANCY), "announce.rp-enquete-resultat", "announce.rp-enquete-subie",
+    *(f"error.{code}" for code in ERRORS),
+)
