@@ -317,6 +317,10 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
                 tile = page.locator(f".rp-house[data-seat='{p['seat']}'] .role-chip")
                 shown = {await c.get_attribute("data-card") for c in await tile.all()}
                 assert shown == ({c for c in (p["cards"] or {}).values() if c} if p["seat"] != seat else set())
+        # The console lists whom each step of tonight's table calls, as the server says (the pack: Alice and Bruno).
+        holders = mj.locator(".rp-tonight li[data-step='rp-concertation'] .rp-step-holders")
+        await holders.wait_for()
+        assert set((await holders.inner_text()).replace(" et ", ", ").split(", ")) == {NAMES[0], NAMES[1]}
         alice = phones[0]
         await alice.wait_for_selector(".prompt[data-step='rp-concertation']")
         await pick(alice, "rp-concertation", 3)  # David's house

@@ -95,26 +95,25 @@ function tonightList(v, { mj = false } = {}) {
   if (!steps.length) return null;
   const current = v.phase === "night" && v.step ? v.step.key : null;
   const at = steps.findIndex((s) => s.key === current);
-  const week = village(v).week || {};
-  // The actors of each step, from the week's table of the night under way (by day the view does not say which
-  // weekday the coming night is: see docs/rules/reptiliens.md, "Pages").
-  const table = v.phase === "night" ? (data.nights[week.weekday] || []) : [];
-  const players = v.players || [];
+  // Whom each step would call now (the MJ's view says it; the page works nothing out).
+  const calls = new Map(((v.mj && v.mj.reptiliens && v.mj.reptiliens.tonight) || []).map((row) => [row.key, row.seats || []]));
+  const names = byseat(v);
   return h("ol", { class: "rp-tonight" }, steps.map((s, i) => {
-    const row = table[i] && table[i].key === s.key ? table[i] : null;
-    const holders = mj && row ? players.filter((p) => p.cards && Object.values(p.cards).some((c) => c && row.actors.includes(c))) : [];
+    const holders = mj ? (calls.get(s.key) || []).map((seat) => (names.get(seat) || {}).name).filter(Boolean) : [];
     return h("li", { class: [at >= 0 && i < at && "done", i === at && "current", s.in_progress && "in-progress"],
       "data-step": s.key, "data-key": `s${i}` },
     h("span", { class: "rp-step-name" }, stepName(s.key)),
     mj && s.in_progress ? h("small", { class: "badge" }, rt("ui.rp-in-progress")) : null,
-    holders.length ? h("small", { class: "rp-step-holders" }, listOf(holders.map((p) => p.name))) : null);
+    holders.length ? h("small", { class: "rp-step-holders" }, listOf(holders)) : null);
   }));
 }
 
 function tonightBox(v, opts = {}) {
   const list = tonightList(v, opts);
   if (!list) return null;
-  const title = v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName((village(v).week || {}).weekday) }) : rt("ui.rp-next-night");
+  const week = village(v).week || {};
+  const title = v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName(week.weekday) })
+    : week.tonight ? rt("ui.rp-next-night-day", { day: weekdayName(week.tonight) }) : rt("ui.rp-next-night");
   return h("details", { class: "rp-tonight-box more", "data-key": "tonight", open: opts.open ? true : null },
     h("summary", {}, icon("moon"), " ", title), list);
 }
