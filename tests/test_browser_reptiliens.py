@@ -357,8 +357,9 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         # -- a gift in two taps: Alice gives Emma a coin from her phone ----------------------------------------------
         before = (await view(alice))["village"]["coins"]
         assert 4 in (await view(alice))["secrets"]["may_give"]
-        await tap(alice, ".rp-give-open")
-        await tap(alice, ".rp-give-name[data-give-to='4']")
+        await alice.locator(".rp-give-quick").wait_for()
+        await shot(alice, shots / "reptiliens-phone-purse-390.png", ".rp-purse")
+        await tap(alice, ".rp-give-quick .rp-give-name[data-give-to='4']")
         await alice.locator(".rp-give-send").wait_for()
         await shot(alice, shots / "reptiliens-phone-gift-390.png", ".rp-purse")
         assert await alice.evaluate(SMALL_TARGETS) == []

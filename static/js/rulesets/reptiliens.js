@@ -375,6 +375,7 @@ function fateBadge(v, seat) {
     icon(FATE_ICONS[fate]), rt(`ui.rp-fate.${fate}`));
 }
 
+const QUICK_GIFT_NAMES = 12; // up to this many possible receivers, their names stand in the purse itself
 // The gift being made on this phone (kept across renders: a re-render never closes it).
 const gift = { open: false, to: null, coins: 1, error: "", sending: false };
 
@@ -388,11 +389,22 @@ function giftForm(v, ctx) {
     return null;
   }
   if (!gift.open) {
-    return h("button", { type: "button", class: "btn rp-give-open", "data-action": "give", "data-key": "give-open",
-      onclick: () => {
-        Object.assign(gift, { open: true, to: null, coins: 1, error: "" });
-        ctx.rerender();
-      } }, icon("coin"), rt("ui.rp-give"));
+    // Two taps: a name here, then "give" (one coin unless the player says more). A big village gets a button that
+    // opens the same list, so the purse stays short.
+    if (may.length > QUICK_GIFT_NAMES) {
+      return h("button", { type: "button", class: "btn rp-give-open", "data-action": "give", "data-key": "give-open",
+        onclick: () => {
+          Object.assign(gift, { open: true, to: null, coins: 1, error: "" });
+          ctx.rerender();
+        } }, icon("coin"), rt("ui.rp-give"));
+    }
+    return h("div", { class: "rp-give-quick", "data-key": "give-quick" },
+      h("span", { class: "rp-give-quick-label" }, icon("coin"), rt("ui.rp-give-to-quick")),
+      may.map((seat) => h("button", { type: "button", class: "btn btn-small rp-give-name", "data-give-to": seat,
+        "data-key": `q${seat}`, onclick: () => {
+          Object.assign(gift, { open: true, to: seat, coins: 1, error: "" });
+          ctx.rerender();
+        } }, ctx.name(seat))));
   }
   if (gift.to !== null && !may.includes(gift.to)) gift.to = null;
   gift.coins = Math.min(coins, Math.max(1, gift.coins));
