@@ -1,12 +1,13 @@
-"""The society of seed 000 (part 2, issue 13): coins and gifts (§7), offices (§6), the law of the day (§10),
-marriages (§8) and the dead (§9), each in a module of its own that registers its day steps (day.register_day,
+"""The society of seed 000 (part 2, issue 13): coins and gifts (§7), offices (§6) and their cameras, the law of the
+day (§10), marriages (§8) and the dead (§9), each in a module of its own that registers its day steps (day.register_day,
 day.register_finish), its commands (steps.command) and its answers (steps.on_answer) when imported here.
 TEXT_KEYS: the texts they emit (texts.py; both catalogues must hold them, tests/test_reptiliens_catalogue.py).
 """
 
 from __future__ import annotations
 
-from app.engine.rulesets.reptiliens import coins, dead, dream, laws, marriages, sessions, succession
+from app.engine.rulesets.reptiliens import cameras, coins, dead, dream, laws, marriages, sessions, succession
 
 TEXT_KEYS: tuple[str, ...] = (*laws.TEXT_KEYS, *sessions.TEXT_KEYS, *coins.TEXT_KEYS, *marriages.TEXT_KEYS,
-                                *dead.TEXT_KEYS, *dream.TEXT_KEYS, *succession.TEXT_KEYS)
+                                *dead.TEXT_KEYS, *dream.TEXT_KEYS, *succession.TEXT_KEYS,
+                                *cameras.TEXT_KEYS)

@@ -1,5 +1,6 @@
-"""The public offices' lifecycle (seed 000 §6; §12 "Bilan de la caméra thermique", "Modifications des postes
-publics", "éventuelle ré-attribution de poste"; RULES-NOTES "Offices at the start", cameras).
+"""The public offices' lifecycle (seed 000 §6; §12 "Modifications des postes publics", "éventuelle ré-attribution
+de poste"; RULES-NOTES "Offices at the start"). The Procureur's and the Adjoints' cameras and the paid inquiry are
+in cameras.py.
 
 - In play: the special offices (Scrutateur; the Chef de la milice fantôme, a ghost's, given by dead.py), the four
   mandatory ones and the optional ones the room chose (`options.offices`, else by the number of players), each
@@ -11,10 +12,6 @@ publics", "éventuelle ré-attribution de poste"; RULES-NOTES "Offices at the st
 - Each morning ("rp-postes"): the night's office effects (office_powers.morning), the Scrutateur's rotation, then
   his choices: the offices an illegal result or a resignation left to fill (`scrutateur`, the hook office_powers
   calls). "rp-reattribution": the offices of the new dead, then the applications to the vacant optional offices.
-- "rp-bilan-camera": the Procureur without an Adjoint, or the Adjoint on his days, names the house where the camera
-  stood; everyone hears how many were in it at the attack (the night's `places`).
-- The Procureur with an Adjoint invokes an inquiry (`rp-enquete`, invoke.OFFICE_POWERS): 1 coin out of the game,
-  and he sees the cards of an office holder.
 """
 
 from __future__ import annotations
@@ -29,32 +26,25 @@ from app.engine.model import MJ, Command, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates, office_powers
-from app.engine.rulesets.reptiliens.invoke import OFFICE_POWERS, OfficePower
 from app.engine.rulesets.reptiliens.nights import ghosts
 from app.engine.rulesets.reptiliens.offices import (
-    ADJOINT,
     BOURREAU,
     CHEF_MILICE,
     MANDATORY,
     OFFICE_BY_KEY,
     OFFICES,
-    PROCUREUR,
     SCRUTATEUR,
     SENATEUR,
-    VARIANT_BY_KEY,
     default_offices,
     office_of_key,
 )
-from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, Invocation, own
+from app.engine.rulesets.reptiliens.state import KEY, own
 from app.engine.rulesets.reptiliens.steps import STEPS, StepHandlers, command, setv
 
 ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
 CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
 APPLY = "rp-candidatures"  # the window in which the players without an office apply
-CAMERA = "rp-camera"  # the camera's holder names the house
-OCCUPANCY = ("vide", "un", "plusieurs")  # §6 "vide / 1 occupant / plusieurs occupants"
 REMINDER = "rp-ouverture-rappel"  # the opening's last step: the offices are given when it ends
-INQUIRY = "rp-enquete"  # the Procureur's invoked inquiry (cards.POWERS)
 
 
 # -- what is in play ------------------------------------------------------------------------------------------------
@@ -492,89 +482,6 @@ def withdraw(ctx: Ctx, office: str) -> None:
     ctx.announce("rp-poste-retire", office=office)
 
 
-# -- the thermal camera ----------------------------------------------------------------------------------------------
-def with_adjoint(state: GameState) -> bool:
-    """§6 Procureur "Sans adjoint" / "Avec adjoint": whether a living player holds the Adjoint's office."""
-    seat = state.offices.get(ADJOINT)
-    return seat is not None and state.players[seat].alive
-
-
-def camera_holder(state: GameState) -> int | None:
-    """Who names the camera's house this morning: the Adjoint on his days (Randy odd, Armish even), else the
-    Procureur when there is no Adjoint."""
-    weekday = K.weekday_of_night(max(state.day, 1), state.options.get("first_weekday", K.MON))
-    if with_adjoint(state):
-        variant = VARIANT_BY_KEY.get(own(state).office_variants.get(ADJOINT, ""))
-        seat = state.offices.get(ADJOINT) if variant is None or weekday in variant.days else None
-    else:
-        seat = state.offices.get(PROCUREUR)
-    return seat if seat is not None and seat in living(state) else None
-
-
-def occupancy(places: Mapping[int, Sequence[Any]], house: int) -> str:
-    """RULES-NOTES "Cameras ... count everyone present in the house at the attack step, attackers included"."""
-    n = sum(1 for place in places.values() if place and place[0] == house)
-    return OCCUPANCY[min(n, 2)]
-
-
-def camera(ctx: Ctx) -> bool:
-    """§6 "Au matin, le MJ lui demande où il avait placé la caméra thermique"."""
-    seat = camera_holder(ctx.s)
-    if seat is None:
-        return False
-    ctx.open_step(CAMERA, float(ctx.s.options["reaction"]))
-    ctx.open_prompt(step=CAMERA, kind="pick", to=[seat], options=sorted(own(ctx.s).street), min=1, max=1)
-    return True
-
-
-def camera_done(ctx: Ctx) -> bool:
-    """"Le MJ révèle à tous le taux d'occupation (vide / 1 occupant / plusieurs occupants) de cette maison au
-    moment de l'attaque" (RULES-NOTES: also when no attack took place)."""
-    for prompt in ctx.step_prompts():
-        picked = prompt.answers.get(prompt.to[0]) if prompt.to else None
-        if picked:
-            house = int(picked[0])
-            found = occupancy(own(ctx.s).night.places, house)
-            ctx.announce(f"rp-camera-{found}", house=house, seat=prompt.to[0])
-    return day.next_step(ctx)
-
-
-# -- the Procureur's inquiry ------------------------------------------------------------------------------------------
-def inquires(state: GameState, seat: int) -> bool:
-    """§6 Procureur "Avec adjoint : Il peut choisir, en payant 1 pièce, d'ouvrir une enquête sur un personnage
-    occupant un poste public (aIn)"."""
-    return state.offices.get(PROCUREUR) == seat and with_adjoint(state)
-
-
-def office_holders(state: GameState, seat: int) -> list[int]:
-    """"un personnage occupant un poste public": any holder, a ghost too (the Chef), not himself."""
-    return sorted({holder for holder in state.offices.values() if holder is not None and holder != seat})
-
-
-def inquiry(ctx: Ctx, inv: Invocation, target: int) -> None:
-    """"Le personnage lui montre alors ses cartes de rôles. La pièce est alors retirée du jeu." The Procureur alone
-    sees them; the one shown knows who looked; everyone hears that a coin left the game (at dawn, by night)."""
-    left = fates.coins_of(ctx.s, inv.seat) - 1
-    if ctx.s.phase == "night":
-        setv(ctx, "night.owed", {**own(ctx.s).night.owed, inv.seat: left})
-    else:
-        fates.set_coins(ctx, inv.seat, left)
-    for slot in (CAMP, SPECIALTY, SPECIALTY2):
-        card = ctx.s.players[target].card(slot)
-        if card is not None:
-            ctx.emit("rp-learn", {"viewers": [inv.seat], "seat": target, "slot": slot, "card": card}, to=[inv.seat])
-    ctx.announce("rp-enquete-resultat", to=[inv.seat], seat=target)
-    ctx.announce("rp-enquete-subie", to=[target], seat=inv.seat)
-    ctx.announce("rp-enquete")
-
-
-OFFICE_POWERS[INQUIRY] = OfficePower(
-    holds=inquires, targets=office_holders, apply=inquiry,
-    affordable=lambda state, seat: fates.coins_of(state, seat) >= 1)
-
-
-day.register_day("rp-bilan-camera", camera)
-day.register_finish(CAMERA, camera_done)
 day.register_day("rp-postes", postes)
 day.register_finish(office_powers.ADORED_SWAP, adored_done)
 day.register_finish(CHOICE, choices_done)
@@ -591,9 +498,8 @@ def _application(s: GameState, d: dict[str, Any]) -> None:
 
 ERRORS = ("office_not_vacant", "has_office", "already_applied")
 TEXT_KEYS: tuple[str, ...] = (
-    *(f"step.{k}" for k in (ASSIGN, CHOICE, APPLY, CAMERA)),
+    *(f"step.{k}" for k in (ASSIGN, CHOICE, APPLY)),
     *(f"announce.{k}" for k in ("rp-postes-en-jeu", "rp-scrutateur-tourne", "rp-poste-non-remplace",
                                 "rp-poste-vacant", "rp-renonce", "rp-nomme", "rp-candidature", "rp-poste-retire")),
-    *(f"announce.rp-camera-{k}" for k in OCCUPANCY), "announce.rp-enquete-resultat", "announce.rp-enquete-subie",
     *(f"error.{code}" for code in ERRORS),
 )
