@@ -111,11 +111,15 @@ function tonightList(v, { mj = false } = {}) {
 function tonightBox(v, opts = {}) {
   const list = tonightList(v, opts);
   if (!list) return null;
-  const week = village(v).week || {};
-  const title = v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName(week.weekday) })
-    : week.tonight ? rt("ui.rp-next-night-day", { day: weekdayName(week.tonight) }) : rt("ui.rp-next-night");
   return h("details", { class: "rp-tonight-box more", "data-key": "tonight", open: opts.open ? true : null },
-    h("summary", {}, icon("moon"), " ", title), list);
+    h("summary", {}, icon("moon"), " ", tonightTitle(v)), list);
+}
+
+/** "Tonight · Monday", or by day "The coming night · Tuesday" (the view names the table's weekday). */
+function tonightTitle(v) {
+  const week = village(v).week || {};
+  if (v.phase === "night") return rt("ui.rp-tonight", { day: weekdayName(week.weekday) });
+  return week.tonight ? rt("ui.rp-next-night-day", { day: weekdayName(week.tonight) }) : rt("ui.rp-next-night");
 }
 
 /** The village's houses in street order, each with its owner, as a phone shows them: the player's own marked. */
@@ -862,7 +866,7 @@ function board(v, ctx) {
       h("div", { class: "rp-picture", "data-key": "picture" }, streetPicture(v, ctx), legend(v), whereabouts(v, ctx)),
       h("div", { class: "rp-board-side", "data-key": "side" },
         h("div", { class: "rp-board-tonight", "data-key": "tonight" },
-          h("h3", {}, icon("moon"), " ", v.phase === "night" ? rt("ui.rp-tonight", { day: weekdayName((vil.week || {}).weekday) }) : rt("ui.rp-next-night")),
+          h("h3", {}, icon("moon"), " ", tonightTitle(v)),
           tonightList(v, { mj: true })),
         h("div", { class: "rp-board-notes", "data-key": "notes" },
           h("h3", {}, icon("book"), " ", rt("ui.rp-notebook")),
