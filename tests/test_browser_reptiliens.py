@@ -128,6 +128,8 @@ async def run_to(mj: Any, step: str, phones: list[Any], answers: dict[str, dict[
         for seat, target in answers.get(key or "", {}).items():
             await phones[seat].locator(f".prompt[data-step='{key}']").wait_for(timeout=10_000)
             await pick(phones[seat], key, target)
+        if answers.get(key or "") and marker(await view(mj)) != marker(v):
+            continue  # the answers ended the step themselves (a lone question): the next one is not skipped
         await advance(mj)
     raise AssertionError(f"step {step} never came")
 
@@ -286,7 +288,9 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         await until(mj, "v.prompts.filter((p) => p.step === 'rp-postes-depart').length >= 6")
         starts = {p["info"]["office"]: p["id"] for p in (await view(mj))["prompts"] if p["step"] == "rp-postes-depart"}
         assert {"rp-president", "rp-pretre"} <= set(starts), starts
-        for office, seat in (("rp-president", 4), ("rp-pretre", None)):  # Emma presides; no Prêtre yet
+        # Emma presides; no Prêtre yet; Alice is the Procureur, with no Adjoint (she places the camera herself)
+        given = (("rp-president", 4), ("rp-pretre", None), ("rp-procureur", 0), ("rp-adjoint", None))
+        for office, seat in ((o, s) for o, s in given if o in starts):
             question = mj.locator(f".prompt[data-prompt='{starts[office]}']")
             assert fr[f"office.{office}"] in await question.locator(".prompt-title").inner_text()
             button = f"button.target[data-seat='{seat}']" if seat is not None else "button.nobody"
@@ -336,7 +340,10 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         })
         await until(alice, "v.secrets && v.prompts.length === 0")
         # -- the morning: David, killed in the night, chooses his fate on his phone --------------------------------
-        await run_to(mj, "rp-bilan-morts", phones, {})
+        # Alice, the Procureur with no Adjoint, names where her thermal camera stood: David's house, attacked.
+        await run_to(mj, "rp-bilan-morts", phones, {"rp-camera": {0: 3}})
+        await alice.wait_for_selector(".news .announce-rp-camera-plusieurs")
+        await mj.wait_for_selector(".rp-street-svg .rp-svg-house[data-house='3'] .rp-observer-camera")
         david = phones[3]
         choice = david.locator(".prompt[data-step='rp-choix-mort']")
         await choice.wait_for()

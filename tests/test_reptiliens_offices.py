@@ -335,6 +335,10 @@ def test_the_procureur_without_an_adjoint_names_where_his_camera_stood() -> None
     assert t.steps_run()[-1] == "rp-camera" and t.prompt_for(2, "rp-camera").options == list(range(6))
     t.answer(2, "rp-camera", [5])
     assert t.announced("rp-camera-plusieurs", 4) == [{"house": 5, "seat": 2}]  # the pack and its victim
+    # The MJ's street picture marks the camera beside the night it watched; no player's view holds it.
+    cameras = t.view(MJ)["mj"]["reptiliens"]["night"]["cameras"]
+    assert cameras == [{"owner": 2, "house": 5, "occupancy": "plusieurs"}]
+    assert "mj" not in t.view(2) or not t.view(2).get("mj")
     other = Table(SIX, lovers=(2, 3), offices=GIVEN)
     night_with_attack(other, 5)
     other.answer(2, "rp-camera", [4])

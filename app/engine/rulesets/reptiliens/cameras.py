@@ -71,6 +71,9 @@ def camera_done(ctx: Ctx) -> bool:
             house = int(picked[0])
             found = occupancy(own(ctx.s).night.places, house)
             ctx.announce(f"rp-camera-{found}", house=house, seat=prompt.to[0])
+            # the console's street picture marks it, beside the night it watched
+            camera = {"owner": prompt.to[0], "house": house, "occupancy": found}
+            setv(ctx, "night.cameras", [*own(ctx.s).night.cameras, camera])
     return day.next_step(ctx)
 
 

@@ -127,6 +127,7 @@ def mj_part(state: GameState) -> dict[str, Any]:
             "rendezvous": o.night.rendezvous, "militia": o.night.militia, "dying": sorted(dying(state)),
             "places": keyed(o.night.places), "attack": o.night.attack,
             "animals": [a.model_dump() for a in o.night.animals],
+            "cameras": o.night.cameras,
             "offices": None if o.night.offices is None else o.night.offices.model_dump(),
             "must_move": o.night.must_move,
         },

@@ -64,6 +64,8 @@ class Tonight(BaseModel):
     charmed: list[int] = Field(default_factory=list)  # charmed this night
     owed: dict[int, int] = Field(default_factory=dict)  # a fortune changed tonight (a kill, a theft), shown at dawn
     animals: list[Animal] = Field(default_factory=list)  # the trainers' animals, reported at the attack
+    # The thermal cameras, named the next morning (§6 "où il avait placé la caméra"): owner, house, occupancy
+    cameras: list[dict[str, Any]] = Field(default_factory=list)
     offices: OfficeEffect | None = None  # the office line's effect, applied in the morning
     must_move: list[int] = Field(default_factory=list)  # the Artiste's victims, told in the morning (part 2 moves)
 
