@@ -135,6 +135,17 @@ class Ctx:
         self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=to)
         return self.s.prompts[pid]
 
+    def name_prompt(self, prompt: Prompt, name: str) -> bool:
+        """Give the prompt just opened a name the ruleset finds it by (`RulesetState.prompt_named`), carried by the
+        event that opened it rather than an event of its own: a Reptiliens night names a prompt a step. Only right
+        after `open_prompt`; False (nothing done) when its event is no longer the last one."""
+        last = self.events[-1] if self.events else None
+        if last is None or last.type != "prompt_opened" or last.data["prompt"]["id"] != prompt.id or self.s.own is None:
+            return False
+        last.data["name"] = name
+        self.s.own.prompt_named(name, prompt.id)  # what folding the named event does (evolve)
+        return True
+
     def close_prompt(self, prompt: Prompt) -> None:
         if not prompt.closed:
             self.emit("prompt_closed", {"prompt": prompt.id}, to=None if prompt.visibility == "public" else prompt.to)

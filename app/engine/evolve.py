@@ -164,6 +164,8 @@ def _prompt_opened(s: GameState, d: dict[str, Any]) -> None:
     s.prompt_counter += 1
     if s.step is not None and d.get("in_step", True):
         s.step.prompts.append(prompt.id)
+    if "name" in d and s.own is not None:
+        s.own.prompt_named(d["name"], prompt.id)  # Ctx.name_prompt
 
 
 @handles("answered")

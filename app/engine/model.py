@@ -117,6 +117,9 @@ class RulesetState(BaseModel):
     def new_phase(self) -> None:
         """A night or a day begins (the `phase` event): forget what lasted only for the one before."""
 
+    def prompt_named(self, name: str, prompt_id: str) -> None:
+        """A prompt was opened under the ruleset's own name for it (`Ctx.name_prompt`)."""
+
 
 STATE_VERSION = 2  # 1: one card per seat (Player.role), and a ruleset's own fields at the top of the state
 

@@ -59,6 +59,8 @@ def public_event(event: Event, with_audience: bool = False, hidden: set[int] | N
         # The MJ who hid it may still read it; nobody else ever receives its text again.
         text = data.get("text") if keep_hidden_text else None
         data = {**{k: v for k, v in data.items() if k != "text"}, "text": text, "hidden": True}
+    if event.type == "prompt_opened" and "name" in data:
+        data = {k: v for k, v in data.items() if k != "name"}  # the ruleset's bookkeeping (Ctx.name_prompt)
     out = {"type": event.type, "data": data, "at": event.at}
     if with_audience:
         out["to"] = event.to

@@ -9,6 +9,8 @@ gives every seat's result, kept in the state's `result` for the end screen.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.rulesets.reptiliens import victory as V
@@ -102,29 +104,57 @@ def dawn_deaths(ctx: Ctx) -> None:
 
 
 # -- the end ----------------------------------------------------------------------------------------------------
-def facts(state: GameState) -> V.Facts:
+SeatKey = tuple[int, str, bool, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], int, bool, bool,
+                tuple[int, int] | None]
+FactsKey = tuple[tuple[SeatKey, ...], int, tuple[int, int] | None, int]
+
+
+def facts_key(state: GameState) -> FactsKey:
+    """What the end of the game depends on, as plain tuples: cheap to build and to hash, so that `check` (asked after
+    every death, report and session, most often with nothing changed) reuses the verdict of the same facts."""
     o = own(state)
     held: dict[int, list[str]] = {}
     for office, seat in state.offices.items():
         if seat is not None and office in OFFICE_BY_KEY:
             held.setdefault(seat, []).append(office)
-    seats = []
+    seats: list[SeatKey] = []
     for p in state.by_position():
         card = p.card(CAMP)
         found = CARD_BY_KEY.get(card or "")
         if card is None or found is None:
             continue
         show = o.shows.get(p.seat)
-        seats.append(V.Seat(
-            seat=p.seat, card=card, alive=p.alive, lover=p.seat in o.lovers,
-            converted=tuple(o.converted.get(p.seat, ())),
-            personal=tuple(c for c in o.personal.get(p.seat, ()) if c in found.personal_victories),
-            offices=tuple(held.get(p.seat, ())), coins=coins_of(state, p.seat), charmed=p.seat in o.charmed,
-            executed=p.seat in o.executed, show=None if show is None else V.Show(show[0], show[1]),
+        seats.append((
+            p.seat, card, p.alive, p.seat in o.lovers, tuple(o.converted.get(p.seat, ())),
+            tuple(c for c in o.personal.get(p.seat, ()) if c in found.personal_victories),
+            tuple(held.get(p.seat, ())), coins_of(state, p.seat), p.seat in o.charmed, p.seat in o.executed,
+            None if show is None else (show[0], show[1]),
         ))
-    radiant = None if o.radiant is None else V.Radiant(o.radiant[0], o.radiant[1])
     coins = sum(coins_of(state, seat) for seat in state.players) + o.estate
-    return V.Facts(tuple(seats), coins_in_game=coins, radiant=radiant, started=len(state.players))
+    radiant = None if o.radiant is None else (o.radiant[0], o.radiant[1])
+    return tuple(seats), coins, radiant, len(state.players)
+
+
+@lru_cache(maxsize=1024)
+def facts_of(key: FactsKey) -> V.Facts:
+    seats, coins, radiant, started = key
+    return V.Facts(
+        tuple(V.Seat(seat=s, card=card, alive=alive, lover=lover, converted=converted, personal=personal,
+                     offices=offices, coins=n, charmed=charmed, executed=executed,
+                     show=None if show is None else V.Show(show[0], show[1]))
+              for s, card, alive, lover, converted, personal, offices, n, charmed, executed, show in seats),
+        coins_in_game=coins, radiant=None if radiant is None else V.Radiant(radiant[0], radiant[1]),
+        started=started)
+
+
+def facts(state: GameState) -> V.Facts:
+    return facts_of(facts_key(state))
+
+
+@lru_cache(maxsize=1024)
+def _stop(key: FactsKey) -> V.Stop | None:
+    """The verdict of the same facts is the same (victory.py is pure): computed once per distinct facts."""
+    return V.stops(facts_of(key))
 
 
 def check(ctx: Ctx) -> bool:
@@ -132,11 +162,11 @@ def check(ctx: Ctx) -> bool:
     (a death, an execution, a conversion, a charm, a show)."""
     if ctx.s.phase not in ("night", "day"):
         return ctx.s.phase == "ended"
-    found = facts(ctx.s)
-    stop = V.stops(found)
+    key = facts_key(ctx.s)
+    stop = _stop(key)
     if stop is None:
         return False
-    outcome = V.winners(found, stop)
+    outcome = V.winners(facts_of(key), stop)
     camps = {p.seat: p.card(CAMP) for p in ctx.s.players.values()}
     # The headline: the first camp whose victory stopped the game, else the first that won at the end.
     headline = next((c for c in outcome.camps if CAMP_BY_KEY[c].stops_game), None) or next(iter(outcome.camps), None)

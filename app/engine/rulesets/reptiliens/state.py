@@ -164,6 +164,9 @@ class Reptiliens(RulesetState):
     inherited: dict[int, list[str]] = Field(default_factory=dict)
     dream: dict[str, Any] | None = None
 
+    def prompt_named(self, name: str, prompt_id: str) -> None:
+        self.prompts[name] = prompt_id  # steps.remember_prompt
+
     def new_phase(self) -> None:
         # What lasts one night or one day; the night's own bookkeeping (`night`) is read by the day after it and
         # renewed when the next night begins.

@@ -145,7 +145,10 @@ def setv(ctx: Ctx, field: str, value: Any) -> None:
 
 
 def remember_prompt(ctx: Ctx, role: str, prompt: Prompt) -> None:
-    setv(ctx, "prompts", {**own(ctx.s).prompts, role: prompt.id})
+    """`prompt_of(ctx, role)` finds it: named on the event that opened it when that is the last one, else (a prompt
+    opened earlier in the command) by an event of its own."""
+    if not ctx.name_prompt(prompt, role):
+        setv(ctx, "prompts", {**own(ctx.s).prompts, role: prompt.id})
 
 
 def prompt_of(ctx: Ctx, role: str) -> Prompt | None:
