@@ -720,7 +720,8 @@ def figures(run: dict[str, Any]) -> dict[str, Any]:
                 fig["spread"] = {k: sp[k] for k in ("processes", "sockets_per_process", "sockets_not_found",
                                                     "rooms_on_every_process", "share_of_rooms_spread")}
         idle = {k.split(":", 1)[1]: {"p50_ms": v["p50_ms"], "p99_ms": v["p99_ms"],
-                                     "bytes_per_frame": v["bytes_per_frame"]}
+                                     "bytes_per_frame": v["bytes_per_frame"],
+                                     "server_cpu_ms_per_vote": v.get("server_cpu_ms_per_vote")}
                 for k, v in run.get("small", {}).items() if k.split(":", 1)[0] == system and "p50_ms" in v}
         if idle:
             fig["idle_latency_10_rooms"] = idle
@@ -908,6 +909,11 @@ ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("10 Reptiliens rooms, a vote at a time: p50, ms / bytes a frame (SQLite)",
      "idle_latency_10_rooms.reptiliens-sqlite.p50_ms", "idle_latency_10_rooms.reptiliens-sqlite.bytes_per_frame",
      ("veillee",)),
+    # Issue 12: "a command costs no more than in Thiercelieux": the server's whole cost of a vote (engine, views,
+    # frames, the write), in the same run, a vote at a time in rooms of each ruleset.
+    ("10 rooms, a vote at a time: server CPU per vote, ms, Thiercelieux / Reptiliens (SQLite)",
+     "idle_latency_10_rooms.sqlite.server_cpu_ms_per_vote",
+     "idle_latency_10_rooms.reptiliens-sqlite.server_cpu_ms_per_vote", ("veillee",)),
     ("RSS per held socket, KiB", "memory.per_socket_kib", "", FULL_PHASES),
     ("RSS per room (without its sockets), KiB", "memory.per_room_kib", "", FULL_PHASES),
     ("RSS loaded (1,000 rooms, 12,000 sockets), MiB", "memory.rss_loaded_mib", "", ()),
