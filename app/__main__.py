@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="bots play one automatic game over real websockets")
     demo.add_argument("--players", type=int, default=8)
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--server-bots", action="store_true", help="the server's own bots (the room option `bots`)")
     roles = sub.add_parser("roles", help="list the roles of a ruleset")
     roles.add_argument("--ruleset", default="thiercelieux")
     roles.add_argument("--lang", default="fr", choices=["fr", "en"])
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "demo":
         from app.demo import main as demo_main
 
-        return asyncio.run(demo_main(args.players, args.seed))
+        return asyncio.run(demo_main(args.players, args.seed, args.server_bots))
     if args.cmd == "roles":
         from app.engine.ruleset import get_ruleset
         from app.i18n import translate

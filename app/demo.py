@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 
 from app.bots import random_answer
@@ -79,12 +80,22 @@ async def bot(client: Client, rnd: random.Random) -> None:
             await asyncio.wait_for(client.changed.wait(), 1.0)
 
 
-async def play_game(base: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Client:
-    """Create a room, seat `players` bots, start, play to the end; returns the MJ's client."""
+async def play_game(base: str, players: int, seed: int, options: dict[str, Any] | None = None,
+                    server_bots: bool = False) -> Client:
+    """Create a room, seat `players` bots, start, play to the end; returns the MJ's client. `server_bots`: the
+    server's own bots (the MJ seats them over HTTP; they answer inside the engine) rather than websocket clients."""
     rnd = random.Random(seed)
     room = await create_room(base, options={**DEMO_OPTIONS, **(options or {})})
     mj = Client(base, room["code"], room["mj_token"], "MJ")
     await mj.connect()
+    if server_bots:
+        async with httpx.AsyncClient(base_url=base) as http:
+            r = await http.post(f"/api/rooms/{room['code']}/bots", json={"count": players},
+                                headers={"Authorization": f"Bearer {room['mj_token']}"})
+            r.raise_for_status()
+        await mj.do("start")
+        await mj.wait_for(lambda v: v.get("phase") == "ended", timeout=600)
+        return mj
     bots = []
     for i in range(players):
         seat = await join_room(base, room["code"], f"Bot{i + 1}")
@@ -116,11 +127,11 @@ def summary(mj: Client) -> list[str]:
     return lines
 
 
-async def main(players: int = 8, seed: int = 1) -> int:
+async def main(players: int = 8, seed: int = 1, server_bots: bool = False) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'demo.db'}"
         async with serve(url) as base:
-            mj = await play_game(base, players, seed)
+            mj = await play_game(base, players, seed, server_bots=server_bots)
             await mj.close()
     for line in summary(mj):
         print(line)

@@ -51,7 +51,8 @@ def bot_round(game: Game, rnd: random.Random, skip: float = 0.1, invoke: float =
     uses a power its view says it may invoke (`secrets.invocable`), or gives coins to a player its view says it may
     (`secrets.may_give`, Reptiliens)."""
     state: GameState = game.state
-    for seat in [p.seat for p in state.players.values() if p.controller is None]:  # people, not characters
+    bots = set(state.options.get("bots") or [])  # seats the server plays answer inside the engine
+    for seat in [p.seat for p in state.players.values() if p.controller is None and p.seat not in bots]:
         seen = view(game.state, seat)
         powers = (seen.get("secrets") or {}).get("invocable") or []
         if powers and rnd.random() < invoke:

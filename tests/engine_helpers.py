@@ -181,7 +181,7 @@ class Script(Scripted):
 # -- secrecy -------------------------------------------------------------------------------------------------
 FORBIDDEN_KEYS = {"rng", "seed", "spare_cards", "pending", "queue", "preassigned", "min_end", "wake_at", "mj"}
 MJ_ONLY_EVENTS = {"created", "preassigned", "spare_cards", "pending", "queue", "rng", "timer", "step_timer",
-                  "override"}
+                  "override", "cards_in_play"}
 
 
 def _keys(obj: Any) -> Iterable[str]:
@@ -235,6 +235,9 @@ class Secrets:
         if key == "masons":
             for mason in value:
                 mine.setdefault(mason, set()).add("franc-macon")
+        elif key in ("sisters", "brothers"):  # the Deux Sœurs, the Trois Frères (official_night.py)
+            for kin in value:
+                mine.setdefault(kin, set()).add("deux-soeurs" if key == "sisters" else "trois-freres")
         elif key == "lover":
             self.lover[seat] = value
         elif key == "lover_role":

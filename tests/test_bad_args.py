@@ -173,6 +173,7 @@ def test_the_relayed_text_and_a_vote_reason_are_checked_too() -> None:
     g.do("kill", MJ, seat=3)
     g.do("say", 3, channel="chaman", text="Méfie-toi de P1")
     mid = g.events[-1].data["id"]
+    g.until("chaman")  # 001: the MJ relays during the Chaman's night step
     assert g.rejected("relay", MJ, message=mid, text="\ud800") == "bad_text"
     g.do("relay", MJ, message=mid, text="Les esprits disent : méfie-toi de P1")
     g.until("vote")

@@ -135,13 +135,16 @@ def test_the_mj_hides_a_message_for_everyone_who_had_it() -> None:
 
 
 def test_the_dead_speak_to_the_chaman_through_the_mj() -> None:
-    g = Script(["chaman", "loup-garou", "villageois", "villageois", "villageois"])
+    g = Script(["chaman", "loup-garou", "villageois", "villageois", "villageois"], hurry=False)
     g.run_until("loups", night=1)
     g.do("kill", MJ, seat=3)
     assert g.rejected("say", 2, channel="chaman", text="je suis vivant") == "cannot_write"
     g.do("say", 3, channel="chaman", text="Méfie-toi de P1")
     msg = said(g, "chaman")[-1]
     assert receivers(g, msg) == {3}  # its author and the MJ only: the dead do not know the Chaman
+    # 001: the Chaman listens during his night step (tests/test_thiercelieux_i14_dead.py).
+    assert g.rejected("relay", MJ, message=msg.data["id"], text="x") == "nobody_listens"
+    g.run_until("chaman", night=1)
     assert g.rejected("relay", MJ, message=msg.data["id"], text="") == "empty_message"
     g.do("relay", MJ, message=msg.data["id"], text="Un esprit dit : méfie-toi de P1")
     relayed = said(g, "spirits")[-1]

@@ -71,6 +71,8 @@ def test_what_the_omniscient_dead_say_reaches_no_living_player() -> None:
     # Only the MJ passes the word of the dead on to the Chaman, in their own words, or not at all.
     message = next(e.data["id"] for e in g.events if e.type == "said" and e.data["channel"] == "chaman")
     assert g.rejected("relay", 1, message=message, text="0 est le loup") == "mj_only"
+    g.hurry = False
+    g.run_until("chaman", night=2)  # 001: the MJ relays during the Chaman's night step
     relayed = [e for e in g.do("relay", MJ, message=message, text="Un esprit murmure…") if e.type == "said"]
     assert [reaches(g, e) for e in relayed] == [{1}] and relayed[0].data["text"] == "Un esprit murmure…"
 

@@ -54,7 +54,7 @@ REJECTION_CODES = [
 # Chat channels (app/engine/chat.py and the rulesets' chat_channels / chat_copies); "mj" names a seat's private
 # thread with the MJ (mj:<seat>), "all" is the MJ console's view of every thread.
 CHAT_CHANNELS = ["village", "wolves", "wolves-peek", "lovers", "dead", "chaman", "spirits", "spectators", "mj", "all",
-                 "vampires", "hamsters"]
+                 "vampires", "hamsters", "sisters", "brothers"]
 # Event types a page shows something for, beyond announcements: chat messages and their hiding, a rematch.
 EVENT_KEYS = ["event.rematch", "chat.hidden", "chat.author.mj", "chat.author.wolves-peek", "chat.author.spirits",
               "chat.author.spectator", "override.hide", "override.relay"]

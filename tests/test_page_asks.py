@@ -68,7 +68,7 @@ def test_each_seat_knows_its_own_camp_and_the_mj_every_camp() -> None:
 def test_the_ruleset_describes_its_night_and_its_lonely_camps() -> None:
     described = get_ruleset("thiercelieux").describe()
     assert {"night_orders", "first_night_only", "step_cards"} <= set(described)
-    assert set(described["solo_camps"]) == {"loup-blanc", "joueur-de-flute", "tueur", "assassin"}
+    assert set(described["solo_camps"]) == {"loup-blanc", "joueur-de-flute", "tueur", "assassin", "sectaire"}
 
 
 def test_every_reason_and_note_the_server_can_send_has_its_words() -> None:

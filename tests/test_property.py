@@ -216,7 +216,7 @@ class Table:
                     if code is None:
                         break
                     # A well-formed answer to one's own open prompt is refused only by a rule of the game.
-                    assert code in ("lover_vote", "self_vote", "prompt_closed"), code
+                    assert code in ("lover_vote", "lover_harm", "cupid_vote", "self_vote", "prompt_closed"), code
                 self.at += rnd.uniform(0.0, 0.5)
         if self.state.phase == "ended":
             return  # an answer ended the game (a hunter's shot, a vote)

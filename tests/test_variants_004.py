@@ -82,7 +82,8 @@ def test_ghosts_the_dead_keep_debating_without_a_vote(ghosts: bool) -> None:
     assert g.rejected("say", 4, channel="village", text="la nuit") == "cannot_write"
     play_night(g, {"loups": [6]})
     for dead in (4, 5, 6):
-        if ghosts:
+        if ghosts:  # each chose to be one (issue 14: tests/test_thiercelieux_i14_dead.py)
+            g.do("answer", dead, prompt=next(p.id for p in g.open_prompts("fantome") if dead in p.to), answer="ghost")
             g.do("say", dead, channel="village", text=f"P{dead} depuis l'au-delà")
         else:
             assert g.rejected("say", dead, channel="village", text="...") == "cannot_write"

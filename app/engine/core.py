@@ -237,7 +237,10 @@ def _reorder(ctx: Ctx, cmd: Command) -> None:
 @command("configure")
 def _configure(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
-    need_phase(ctx, "lobby")
+    need_phase(ctx, "lobby", "night", "day")
+    if ctx.s.phase != "lobby":
+        configure_live(ctx, cmd)
+        return
     data: dict[str, Any] = {}
     if "options" in cmd.args:
         given = cmd.args["options"]
@@ -270,6 +273,33 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
     if not data:
         raise Rejected("nothing_to_do", "Give options or a composition.")
     ctx.emit("configured", data)
+
+
+def configure_live(ctx: Ctx, cmd: Command) -> None:
+    """During the game the MJ may change the options the ruleset declares `live_options`; the change is public,
+    and takes effect when the next phase begins (`options_next`), so that no rule changes in the middle of one.
+    Giving an option its current value again cancels a change still pending."""
+    if "composition" in cmd.args:
+        raise Rejected("composition_dealt", "The composition cannot change once the cards are dealt.")
+    given = cmd.args.get("options")
+    if not isinstance(given, dict) or not given:
+        raise Rejected("bad_options", "Options are an object of option names and values.")
+    need_plain_options(given)
+    current = {k: v for k, v in ctx.s.options.items() if k != PRESET}
+    before = ctx.s.options_next
+    merged = ctx.ruleset.validate_options({**current, **before, **given})
+    for key in sorted(given):
+        if merged.get(key) != current.get(key) and key not in ctx.ruleset.live_options:
+            raise Rejected("option_fixed_in_game", f"Option {key} cannot change during the game: it is settled "
+                           "before the cards are dealt.", option=key)
+    # Only what the MJ named, now or before: an option a newer version added keeps its absence in older games.
+    named = sorted({*before, *given})
+    upcoming = {k: merged[k] for k in named if k in ctx.ruleset.live_options and merged[k] != current.get(k)}
+    changed = [k for k in named if upcoming.get(k, current.get(k)) != before.get(k, current.get(k))]
+    if not changed:
+        raise Rejected("nothing_to_do", "These options are already set.")
+    ctx.emit("options_next", {"options": upcoming})
+    ctx.announce("options_changed", options=changed)
 
 
 @command("start")
@@ -485,6 +515,7 @@ def _set_role(ctx: Ctx, cmd: Command) -> None:
         ctx.emit("preassigned", {"preassigned": preset}, to=MJ_ONLY)
         return
     ctx.set_card(seat, role, slot)
+    ctx.ruleset.card_changed(ctx, seat, slot, role)
 
 
 @command("set_office")

@@ -108,6 +108,11 @@ def _configured(s: GameState, d: dict[str, Any]) -> None:
         s.composition = list(d["composition"])
 
 
+@handles("options_next")
+def _options_next(s: GameState, d: dict[str, Any]) -> None:
+    s.options_next = dict(d["options"])
+
+
 @handles("preassigned")
 def _preassigned(s: GameState, d: dict[str, Any]) -> None:
     s.options = {**s.options, PRESET: dict(d["preassigned"])}
@@ -132,6 +137,10 @@ def _phase(s: GameState, d: dict[str, Any]) -> None:
     s.step = None
     s.stack = []
     s.pending = {}
+    if s.options_next:
+        # Options the MJ changed during the game take effect as the next phase begins (`configure`).
+        s.options = {**s.options, **s.options_next}
+        s.options_next = {}
     if s.own is not None:
         s.own.new_phase()
 

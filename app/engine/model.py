@@ -129,6 +129,8 @@ class GameState(BaseModel):
     ruleset: str = ""
     options: dict[str, Any] = Field(default_factory=dict)
     composition: list[str] = Field(default_factory=list)
+    # Options the MJ changed during the game (`configure`): they replace `options` when the next phase begins.
+    options_next: dict[str, Any] = Field(default_factory=dict)
     rng: int = 0
     seq: int = 0
     phase: Literal["lobby", "night", "day", "ended"] = "lobby"

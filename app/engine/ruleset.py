@@ -47,6 +47,9 @@ class Ruleset:
     other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
     # Options set when the room is created that `configure` may never change (who the MJ token's holder is).
     fixed_options: ClassVar[frozenset[str]] = frozenset()
+    # Options the MJ may change during the game (`configure`), taking effect at the next phase; every other one is
+    # fixed once the cards are dealt.
+    live_options: ClassVar[frozenset[str]] = frozenset()
     # What the web layer reads (app/web/rulesets.py): its own page templates ("room", "mj", "home", "home_card"),
     # the option a room gets when its creator plays a seat, and FastAPI routers of its own ("module:attribute").
     pages: ClassVar[dict[str, str]] = {}
@@ -107,6 +110,10 @@ class Ruleset:
         """The MJ gives an office to a seat, or leaves it vacant (None); vacancy and succession are the
         ruleset's own rules."""
         raise Rejected("not_supported", "This ruleset has no offices.")
+
+    def card_changed(self, ctx: Ctx, seat: int, slot: str, card: str) -> None:
+        """The MJ gave `seat` a card during the game (`set_role`): the ruleset may bring its powers into play."""
+        return None
 
     def invoke(self, ctx: Ctx, seat: int, power: str, args: dict[str, Any]) -> None:
         """A power invoked at any moment (Reptiliens' aIn): suspend the current step (`ctx.suspend`), open the

@@ -221,6 +221,9 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         "viewer": {"kind": "mj" if viewer == MJ else ("seat" if me is not None else SPECTATOR)},
         "result": state.result,
     }
+    if state.options_next:
+        # Options the MJ changed during the game, public like the options: they apply when the next phase begins.
+        out["options_next"] = state.options_next
     if state.stack:
         # Steps an invoked action set aside, oldest first; each resumes where it was.
         out["suspended"] = [{"key": item.step.key if item.step else None, "at": item.at} for item in state.stack]
@@ -312,7 +315,8 @@ EFFECTS: dict[str, frozenset[str]] = {
     "timer": frozenset({"mj"}),
 }
 BASE_KEYS = frozenset({"ruleset", "phase", "night", "day", "step", "paused", "options", "composition", "players",
-                       "prompts", "viewer", "result", "me", "mj", "channels", "suspended"})
+                       "prompts", "viewer", "result", "me", "mj", "channels", "suspended",
+                       "options_next"})
 
 
 def effects(events: list[Event]) -> frozenset[str]:

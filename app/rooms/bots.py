@@ -1,10 +1,12 @@
 """Seats played by the server ("play against bots to learn").
 
-A bot is an ordinary seat listed in the room's `bots` option. Nothing runs for it outside the engine: when a
-question is put to a bot seat, the ruleset gives its step the short `bot_delay` instead of a person's time, and
-when that time is up the engine plays the same random legal move it plays for anyone whose time ran out (with
-the game's own generator, so a game with bots replays exactly, survives a restart and needs no extra task).
-This module only seats and unseats bots, for rulesets whose options have a `bots` list (today: soupcons).
+A bot is an ordinary seat listed in the room's `bots` option. Nothing runs for it outside the engine, so a game
+with bots replays exactly, survives a restart and needs no extra task. In Soupçons, when a question is put to a
+bot seat, the ruleset gives its step the short `bot_delay` instead of a person's time, and when that time is up the
+engine plays the same random legal move it plays for anyone whose time ran out (with the game's own generator). In
+Thiercelieux the engine answers for the bot from the bot seat's own view, once its answer is due
+(app/engine/rulesets/thiercelieux/bot.py). This module only seats and unseats bots, for rulesets whose options
+have a `bots` list (soupcons, thiercelieux).
 """
 
 from __future__ import annotations

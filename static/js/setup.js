@@ -2,7 +2,7 @@
 // ruleset with cards and a night (the room's ruleset module hands it the server's data: GET /api/rulesets/<key>
 // gives the cards, their camps, the night orders and which card wakes which step; nothing of it is copied here).
 import { h, icon } from "./shell/dom.js";
-import { localZone, roleName, t } from "./shell/i18n.js";
+import { has, localZone, optionName, roleName, t } from "./shell/i18n.js";
 import { api } from "./shell/net.js";
 import { hook, rules } from "./shell/rules.js";
 
@@ -16,10 +16,12 @@ const CHECKS = ["captain", "allow_abstain", "dead_see_all", "dead_chat", "host_p
   // variants (templates/_variants.html)
   "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village", "ghosts",
   "wolves_win_one_villager", "captain_double", "cupid_with_lovers", "cupid_self", "cupid_no_vote_lovers", "mj_lovers",
-  "hesitation_against_self", "day_roles", "night_parallel", "mj_ends_debate"];
+  "hesitation_against_self", "day_roles", "night_parallel", "mj_ends_debate", "lovers_may_harm", "hunters_masons",
+  "ange_day_first"];
 // Selects and radio groups alike (a radio group's RadioNodeList has a value too).
 const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
-  "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards"];
+  "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards",
+  "ange_victory", "servante_powers", "sect_split", "gitane_spirits"];
 const NUMBER_SELECTS = ["piper_charms", "magicien_frogs", "characters"];
 const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day", "camp_wolves"];
 const TEXTS = ["timezone", "day_end"];
@@ -30,7 +32,11 @@ const FORUM_DURATIONS = { night_step: 7200, vote: 1200, reaction: 1800, dawn: 60
 const ORDER = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
   "infect-pere-des-loups", "salvateur", "corbeau", "ancien", "franc-macon", "apprenti", "marchand-de-sable",
   "somnambule", "casanova", "berger", "magicien", "louveteau", "traitre", "loup-blanc", "joueur-de-flute", "assassin",
-  "tueur", "vampire", "hamster-garou", "villageois"];
+  "tueur", "vampire", "hamster-garou",
+  // The official roles beyond the seeds (issue 14): the wolves' first, then the night's, the day's, the solitaries'.
+  "grand-mechant-loup", "enfant-sauvage", "chien-loup", "deux-soeurs", "trois-freres", "renard", "montreur-d-ours",
+  "comedien", "gitane", "ange", "bouc-emissaire", "idiot-du-village", "juge-begue", "chevalier-epee-rouillee",
+  "servante-devouee", "villageois-villageois", "abominable-sectaire", "villageois"];
 // The cards of the official rulebook (003) and the Chaman, always in sight; the others fold under "More roles".
 const CLASSIC = new Set(["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
   "villageois"]);
@@ -228,6 +234,7 @@ export function reporter(onReport, delay = 250) {
 /** The sentence of one warning of the report. */
 export function warningText(warning) {
   if (warning.code === "prerequisite") return t("comp.warn.prerequisite", { role: roleName(warning.role), players: warning.players });
+  if (warning.code === "small_table") return t("comp.warn.small_table", { players: warning.players, advised: warning.advised });
   if (warning.code === "many_wolves") return t("comp.warn.many_wolves", { wolves: warning.wolves, suggested: warning.suggested });
   return warning.code;
 }
@@ -649,13 +656,16 @@ export function bindConsole(ctx, info) {
   bindSetup(form, () => info.options);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    if (await saveSetup()) ctx.toast(t("mj.saved"), "ok");
+    if (live.on) {
+      if (await saveLive()) ctx.toast(t("mj.options_live_saved"), "ok");  // during the game: from the next phase
+    } else if (await saveSetup()) ctx.toast(t("mj.saved"), "ok");
   });
   document.getElementById("reset-setup").addEventListener("click", () => {
     consoleState.dirty = false;
     document.getElementById("setup-dirty").hidden = true;
     const v = ctx.view();
-    if (v) syncConsole(v, ctx);
+    if (v && live.on) syncLive(v);
+    else if (v) syncConsole(v, ctx);
   });
   document.getElementById("mj-suggest").addEventListener("click", () => {
     const v = ctx.view();
@@ -699,5 +709,125 @@ export function consoleCheck(v) {
 /** Before the start: settings edited but not saved yet are saved first (what the MJ sees is what the game uses). */
 export async function beforeStart() {
   if (consoleState.dirty) return saveSetup();
+  return true;
+}
+
+// -- during the game (issue 14, item 3): the same form, where only the options the ruleset lets change mid-game
+// (its info's `live_options`) are editable; the others are greyed with the reason. A change is sent with
+// `configure` and applies from the next phase (the view's `options_next`, shown until then). ----------------------
+const live = { on: false, open: false };
+
+/** The options in force from the next phase: the room's, with the MJ's changes still pending. */
+function upcomingOptions(v) {
+  return { ...(v.options || {}), ...(v.options_next || {}) };
+}
+
+/** The option a control edits: its name, or the block it belongs to (the night order, the made-up roles). */
+function optionOf(el) {
+  // (The form itself carries data-fake-roles, the list last written: only the blocks inside count.)
+  if (el.closest("[data-night-order]:not(form)")) return "night_order_custom";
+  if (el.closest("[data-fake-roles]:not(form)")) return "fake_roles";
+  return el.name || null;
+}
+
+/** Grey out (`fixed`) the controls of the options that cannot change now, saying why on their label. */
+function lockOptions(form, fixed) {
+  for (const el of form.querySelectorAll("input, select, textarea, [data-night-order] button")) {
+    const key = optionOf(el);
+    if (!key || el.closest("#mj-composition")) continue;
+    const off = fixed(key);
+    el.disabled = off;
+    const label = el.closest("label") || el.closest("li");
+    if (!label) continue;
+    label.classList.toggle("option-fixed", off);
+    if (off) label.title = t("mj.option_fixed");
+    else if (label.title === t("mj.option_fixed")) label.removeAttribute("title");
+  }
+}
+
+/** An option's value as the MJ reads it (a choice's label, yes or no, a custom order). */
+function valueText(key, value) {
+  if (typeof value === "boolean") return t(value ? "ui.yes" : "ui.no");
+  if (Array.isArray(value)) return t("opt.night_order_custom");
+  if (value === null || value === undefined) return "—";
+  return has(`opt.${key}.${value}`) ? t(`opt.${key}.${value}`) : String(value);
+}
+
+function liveHeader(section) {
+  let box = section.querySelector(".setup-live");
+  if (!box) {
+    box = h("div", { class: "setup-live" },
+      h("p", { class: "opt-help setup-live-help" }, t("mj.options_live_help")),
+      h("div", { id: "setup-pending", class: "setup-pending", "aria-live": "polite" }),
+      h("button", { type: "button", class: "btn btn-ghost btn-small", id: "setup-live-toggle", onclick: () => {
+        live.open = !live.open;
+        syncLive(consoleState.ctx.view());
+      } }));
+    section.querySelector("h2").after(box);
+  }
+  return box;
+}
+
+function renderPending(v) {
+  const next = v.options_next || {};
+  const keys = Object.keys(next).sort();
+  const box = document.getElementById("setup-pending");
+  if (!keys.length) {
+    box.replaceChildren();
+    return;
+  }
+  const lines = keys.map((key) => h("li", { "data-option": key }, t("mj.options_pending_line",
+    { option: optionName(key), from: valueText(key, v.options[key]), to: valueText(key, next[key]) })));
+  box.replaceChildren(h("p", { class: "small" }, t("mj.options_pending")), h("ul", { class: "small" }, lines),
+    h("button", { type: "button", class: "btn btn-ghost btn-small", id: "setup-pending-cancel", onclick: async () => {
+      const back = Object.fromEntries(keys.map((key) => [key, v.options[key] ?? null]));
+      if (await consoleState.ctx.send("configure", { options: back })) consoleState.dirty = false;
+    } }, t("mj.options_pending_cancel")));
+}
+
+/** The console during the game: whether it shows the options panel (the ruleset has live options), kept in step
+ * with the view: the room's options with the pending changes, unless the MJ is editing them. */
+export function syncLive(v) {
+  const form = consoleForm();
+  const open = new Set((consoleState.info && consoleState.info.live_options) || []);
+  if (!form || !open.size || !v) return false;
+  const section = document.getElementById("setup");
+  const header = liveHeader(section);
+  if (!live.on) {
+    live.on = true;
+    consoleState.dirty = false;
+    section.classList.add("live");
+    section.querySelector("h2").textContent = t("mj.options_live");
+    document.getElementById("mj-composition").closest("fieldset").hidden = true;
+    // refreshSetup (on every edit) gives some controls back; the lock is laid again after it.
+    form.addEventListener("input", () => lockOptions(form, (key) => !open.has(key)));
+  }
+  header.hidden = false;
+  form.hidden = !live.open;
+  document.getElementById("setup-live-toggle").textContent = t(live.open ? "mj.options_live_close" : "mj.options_live_open");
+  document.getElementById("setup-live-toggle").setAttribute("aria-expanded", live.open ? "true" : "false");
+  renderPending(v);
+  if (!consoleState.dirty) {
+    writeOptions(form, upcomingOptions(v));
+    lockOptions(form, (key) => !open.has(key));
+  }
+  return true;
+}
+
+/** Send the live options the MJ changed (against what applies from the next phase); false if none was. */
+async function saveLive() {
+  const form = consoleForm();
+  const v = consoleState.ctx.view();
+  const open = new Set(consoleState.info.live_options || []);
+  const next = upcomingOptions(v);
+  const changes = Object.fromEntries(Object.entries(readOptions(form))
+    .filter(([key, value]) => open.has(key) && JSON.stringify(value) !== JSON.stringify(next[key] ?? null)));
+  if (!Object.keys(changes).length) {
+    consoleState.ctx.toast(t("error.nothing_to_do"));
+    return false;
+  }
+  if (!(await consoleState.ctx.send("configure", { options: changes }))) return false;
+  consoleState.dirty = false;
+  document.getElementById("setup-dirty").hidden = true;
   return true;
 }

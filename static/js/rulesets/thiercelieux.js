@@ -9,6 +9,7 @@ import { has, listNames, localTime, localZone, roleName, t } from "../shell/i18n
 import { describe as genericLine, sinceLastPhase } from "../shell/journal.js";
 import { rulesetData } from "../shell/net.js";
 import * as setup from "../setup.js";
+import { addBotButton, botBadge, removeBot } from "../bots.js";
 
 addIcons({
   // A wolf's head: pointed ears, the ruff of the cheeks, a narrow muzzle.
@@ -41,9 +42,10 @@ const ROLE_ICONS = {
   "franc-macon": "users", apprenti: "book", assassin: "dagger", tueur: "dagger", "marchand-de-sable": "sleep",
   somnambule: "steps", casanova: "heart", berger: "sheep", magicien: "wand", traitre: "mask", vampire: "bat",
   "hamster-garou": "hamster", confesseur: "eye", chatelain: "potion", protecteur: "shield",
+  "grand-mechant-loup": "wolf", "abominable-sectaire": "users", gitane: "ghost",  // official_solo.py (issue 14)
 };
 const END_ICONS = { wolves: "wolf", lovers: "heart", vampires: "bat", hamsters: "hamster", "loup-blanc": "wolf",
-  "joueur-de-flute": "note", tueur: "dagger", assassin: "dagger" };
+  "joueur-de-flute": "note", tueur: "dagger", assassin: "dagger", sectaire: "users" };
 
 export const roleIcon = (role, extra = "") => icon(ROLE_ICONS[role] || "card", extra);
 
@@ -63,6 +65,7 @@ const campClasses = (camp) => (camp ? [`camp-${camp}`, data.solo.has(camp) && "c
 export function publicMarks(v, seat) {
   const pub = (v && v.public) || {};
   const dayCard = (pub.day_roles || {})[String(seat)];
+  const sect = sectGroup(pub, seat);  // the Abominable Sectaire's public groups (issue 14)
   const mark = (cls, name, key) => h("span", { class: `badge mark ${cls}`, title: t(`${key}.help`), "data-mark": cls },
     icon(name), h("span", { class: "mark-text" }, t(key)));
   return [
@@ -70,10 +73,17 @@ export function publicMarks(v, seat) {
     (pub.frogs || []).includes(seat) ? mark("mark-frog", "frog", "public.frog") : null,
     pub.raven === seat ? mark("mark-raven", "feather", "public.raven") : null,
     pub.idiot === seat ? mark("mark-idiot", "jester", "public.idiot") : null,
+    (pub.ghosts || []).includes(seat) ? mark("mark-ghost", "ghost", "public.ghost") : null,
     pub.shielded === seat ? mark("mark-shielded", "shield", "public.shielded") : null,
+    sect ? mark(`mark-sect-${sect}`, "users", `public.sect_group.${sect}`) : null,
     dayCard ? h("span", { class: "badge mark mark-day-role", title: t("public.day_role.help"), "data-mark": "day-role" },
       roleIcon(dayCard), h("span", { class: "mark-text" }, roleName(dayCard))) : null,
   ];
+}
+
+/** The Abominable Sectaire's group of a seat (1 or 2), 0 without a Sectaire in the game (issue 14). */
+function sectGroup(pub, seat) {
+  return (pub.sect_groups || []).findIndex((group) => group.includes(seat)) + 1;
 }
 
 /** The table's rule about saying one's role (004), for everyone to see. */
@@ -169,7 +179,10 @@ function stage(v, ctx) {
   const mine = (v.prompts || []).filter((p) => p.mine);
   const schedule = daySchedule(v, events);
   const now = ctx.now;
-  const parts = [headline(v, mine.length > 0, schedule, name)];
+  // The ghost question (004) waits for a dead player's answer at any time: it is not his turn at night. The Chaman
+  // acts in his step by listening (`secrets.listening`), with nothing to answer.
+  const acting = mine.some((p) => p.step !== "fantome") || Boolean(v.secrets && v.secrets.listening);
+  const parts = [headline(v, acting, schedule, name)];
   if (schedule && now < schedule.ends_at) parts.push(scheduleCard(v, schedule, now));
   for (const prompt of mine) {
     const opened = ctx.prompts.get(prompt.id) || {};
@@ -316,6 +329,10 @@ export default {
   describe(e, ctx, mode) {
     const d = e.data || {};
     if (e.type === "lovers") return { text: t("event.lovers", { names: listNames(d.seats, ctx.name) }), cls: "secret" };
+    if (e.type === "cards_in_play") {
+      // A card the MJ brought in (issue 14): its night steps are called from now on (MJ only).
+      return mode === "full" ? { text: t("event.cards_in_play", { role: roleName(d.role) }), cls: "secret" } : null;
+    }
     if (e.type === "spare_cards") {
       return mode === "full" && d.cards && d.cards.length
         ? { text: t("event.spare_cards", { roles: d.cards.map(roleName).join(", ") }), cls: "secret" } : null;
@@ -353,6 +370,7 @@ export default {
     if (name === "wolves" && view.phase !== "night") return t("chat.readonly.wolves");
     if ((name === "vampires" || name === "hamsters") && view.phase !== "night") return t("chat.readonly.night_only");
     if (name === "chaman" && mj) return t("chat.readonly.chaman");
+    if (name === "chaman") return t("chat.readonly.chaman_seance");  // no MJ: the dead speak during his step only
     return null;
   },
 
@@ -411,7 +429,13 @@ export default {
   },
 
   lobbyCheck(v, ctx) {
-    return setup.consoleCheck(v, ctx);
+    return [...setup.consoleCheck(v, ctx), addBotButton(v, ctx, (this.info && this.info.max_players) || 40)];
+  },
+
+  removeSeat: removeBot,
+
+  consoleGame(v) {
+    return setup.syncLive(v);  // the options the MJ may change during the game (issue 14, item 3)
   },
 
   beforeStart() {
@@ -422,11 +446,11 @@ export default {
 
   lobbySeatExtra(v, p, ctx) {
     const preset = (v.options && v.options.preassigned) || {};
-    return h("label", { class: "seat-preset" }, h("span", { class: "sr-only" }, t("mj.preassign")),
+    return [botBadge(v, p), h("label", { class: "seat-preset" }, h("span", { class: "sr-only" }, t("mj.preassign")),
       h("select", { "aria-label": t("mj.preassign"), title: t("mj.preassign"), onchange: (ev) => {
         if (ev.target.value) ctx.send("set_role", { seat: p.seat, role: ev.target.value });
         else ctx.send("configure", { options: { preassigned: Object.fromEntries(Object.entries(preset).filter(([s]) => s !== String(p.seat))) } });
-      } }, roleOptions(preset[String(p.seat)], true)));
+      } }, roleOptions(preset[String(p.seat)], true)))];
   },
 
   controlsExtra(v, ctx) {
@@ -480,6 +504,8 @@ export default {
   },
 
   relayListeners(v) {
+    // 001: "Chaque nuit, il dispose d'un court moment pour écouter les esprits": the MJ relays during his step.
+    if (!v.step || v.step.key !== "chaman") return [];
     return (v.players || []).filter((p) => p.role === "chaman" && p.alive).map((p) => p.seat);
   },
 

@@ -93,7 +93,9 @@ function render() {
   keepAwake(hook("running", v.phase === "night" || v.phase === "day", v));
 
   const lobby = v.phase === "lobby";
-  show("#setup", lobby && Boolean($("#setup-form")));
+  // During the game the ruleset may show the options the MJ can still change (`consoleGame`, issue 14).
+  const live = !lobby && v.phase !== "ended" && hook("consoleGame", false, v, ctx) === true;
+  show("#setup", (lobby || live) && Boolean($("#setup-form")));
   if (lobby) hook("consoleLobby", null, v, ctx);
   patch("#controls", controls(v, ctx));
   patch("#seats-title", t("mj.seats"), h("small", { class: "muted" }, " · ", lobby

@@ -101,9 +101,15 @@ export function timeOf(at) {
   }
 }
 
+/** A room option's label (its `opt.<key>` text), else its key. */
+export function optionName(key) {
+  return has(`opt.${key}`) ? t(`opt.${key}`) : key;
+}
+
 /** The translated text of a rejection's code (its params made readable), else the server's own message. */
 export function rejectionText(code, message, params = {}) {
   const shown = { ...(params || {}) };
+  if (code === "option_fixed_in_game" && typeof shown.option === "string") shown.option = optionName(shown.option);
   if (typeof shown.role === "string") shown.role = roleName(shown.role);
   if (typeof shown.seat === "number") shown.seat = shown.seat + 1;
   return has(`error.${code}`) ? t(`error.${code}`, shown) : message || code;

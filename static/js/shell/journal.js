@@ -1,7 +1,7 @@
 // Readable lines for the events of a stream: the journal of a phone, the MJ's log, the story told at the end. The
 // engine's generic events are read here; a ruleset reads its own first (`describe` in its module).
 import { h } from "./dom.js";
-import { has, listNames, listOf, localTime, prettyCode, roleName, stepName, t, timeOf } from "./i18n.js";
+import { has, listNames, listOf, localTime, optionName, prettyCode, roleName, stepName, t, timeOf } from "./i18n.js";
 import { officeName } from "./offices.js";
 import { hook, rules } from "./rules.js";
 
@@ -48,6 +48,7 @@ export function readableParams(params, name) {
     else if (key === "seats") out[key] = listNames(value, name);
     else if (key === "role") out[key] = roleName(value);
     else if (key === "roles" && Array.isArray(value)) out[key] = listOf(value.map(roleName));
+    else if (key === "options" && Array.isArray(value)) out[key] = listOf(value.map(optionName));
     else if (key === "counts") out[key] = formatCounts(value, name);
     else if (key.endsWith("_at") && typeof value === "number") out[key] = localTime(value);
     else out[key] = value;
@@ -70,7 +71,8 @@ export function announceText(data, name, thirdPerson = false) {
 }
 
 const QUIET = new Set(["pending", "timer", "step_timer", "rng", "queue", "prompts_cleared", "created", "tag",
-  "step_deadline", "prompt_closed", "flag"]);
+  "step_deadline", "prompt_closed", "flag",
+  "options_next"]);  // the MJ's changes of options during the game: their announcement (options_changed) says it
 
 /**
  * A readable line for an event ({text, cls}), or null when it says nothing worth reading.

@@ -141,9 +141,12 @@ export function renderPrompt(prompt, opts) {
 
   if (prompt.kind === "confirm") {
     const label = (which) => (has(`prompt.${prompt.step}.${which}`) ? t(`prompt.${prompt.step}.${which}`) : t(`ui.${which}`));
+    // A "yes" the rules refuse this seat (a lover's guilty verdict against the beloved) is greyed, with why.
+    const whyYes = refusal(view, prompt, seat, true);
     body.push(h("div", { class: "confirm-row" },
-      h("button", { class: ["btn", "btn-big", "btn-yes", mine === true && "selected"], "data-answer": "yes",
-        type: "button", onclick: () => submit(true) }, icon("check"), label("yes")),
+      h("button", { class: ["btn", "btn-big", "btn-yes", mine === true && "selected", whyYes && "forbidden"], "data-answer": "yes",
+        type: "button", disabled: whyYes ? true : null, title: whyYes, onclick: () => submit(true) }, icon("check"), label("yes"),
+        whyYes ? h("small", { class: "why" }, whyYes) : null),
       h("button", { class: ["btn", "btn-big", "btn-no", mine === false && "selected"], "data-answer": "no",
         type: "button", onclick: () => submit(false) }, icon("close"), label("no"))));
     if (prompt.visibility !== "self") body.push(confirmTally(prompt, name));

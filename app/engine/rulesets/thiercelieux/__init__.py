@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.engine.chat import SELF
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import COMMANDS
 from app.engine.errors import Rejected
@@ -16,8 +15,12 @@ from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset, register
-from app.engine.rulesets.thiercelieux import asks, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
-from app.engine.rulesets.thiercelieux.options import Options
+from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
+from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the Chaman (issue 14, items 4 and 8)
+from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
+from app.engine.rulesets.thiercelieux import official_solo as solo  # the official wolves and solitaries (issue 14)
+from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_role, night_secrets
+from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
     PREREQUISITES,
@@ -28,21 +31,23 @@ from app.engine.rulesets.thiercelieux.roles import (
     WEIGHTS,
     WHITE_WOLVES,
     camp_of,
-    has_power,
     holds,
     is_wolf,
     suggested,
     wolfish,
     wolves_for,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, spare_cards, upgrade
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, mj_cards, spare_cards, upgrade
 from app.engine.rulesets.thiercelieux.state import Thiercelieux as OwnState
 from app.engine.views import still_acting
 
 
 class Thiercelieux(Ruleset):
     key = "thiercelieux"
-    min_players = 5
+    # 003 plays from 8 and 001's forum from 5, but the MJ may start with 3 or 4 (a warning, not a refusal:
+    # composition_report's `small_table`), so that endgames with few players can be played and tested.
+    min_players = 3
+    advised_players = 5
     max_players = 40
     options_model = Options
     state_model = OwnState
@@ -50,6 +55,7 @@ class Thiercelieux(Ruleset):
     roles = ROLES
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
+    live_options = LIVE_OPTIONS  # the options the MJ may change during the game (options.py)
     host_plays_option = "host_plays"  # set by the room's creation with `play_as` (app/web/rulesets.py)
 
     def mj_sees_all(self, state: GameState) -> bool:
@@ -66,6 +72,11 @@ class Thiercelieux(Ruleset):
     def mj_threads(self, state: GameState) -> bool:
         return not state.options.get("host_plays")  # a host who plays is no MJ to talk to
 
+    def card_changed(self, ctx: Ctx, seat: int, slot: str, card: str) -> None:
+        flow.card_brought_in(ctx, card)  # its night steps are called from the next one on (issue 14, item 2)
+        official.card_given(ctx, seat, card)  # a Villageois-Villageois card lies face up
+        solo.card_given(ctx, card)  # an Abominable Sectaire brought in: the village is split then
+
     def upgrade_state(self, data: dict[str, Any]) -> dict[str, Any]:
         return upgrade(data)
 
@@ -79,7 +90,7 @@ class Thiercelieux(Ruleset):
         return super().validate_options(options)  # the generic refusal, naming the option
 
     def suggested_composition(self, players: int) -> list[str]:
-        return suggested(max(players, self.min_players))
+        return suggested(players)
 
     def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
         # Two characters each (004) now and then: the composition is then one card per character.
@@ -90,9 +101,10 @@ class Thiercelieux(Ruleset):
         comp = ["loup-garou"] * wolves
         comp += rnd.sample(specials, min(len(specials), rnd.randint(0, max(0, players - wolves))))
         comp = comp[:players]
-        for group in ("franc-macon", "vampire", "hamster-garou"):
+        for group, size in (("franc-macon", 2), ("vampire", 2), ("hamster-garou", 2), ("deux-soeurs", 2),
+                            ("trois-freres", 3)):
             if rnd.random() < 0.25:
-                comp += [group] * min(2, players - len(comp))
+                comp += [group] * min(size, players - len(comp))
         comp += ["villageois"] * (players - len(comp))
         if rnd.random() < 0.3 and "villageois" in comp:
             comp[comp.index("villageois")] = "voleur"
@@ -101,31 +113,38 @@ class Thiercelieux(Ruleset):
             key: rnd.random() < 0.3 for key in (
                 "seer_after_witch", "seer_announce", "lovers_share_roles", "lycanthropy", "idiot_du_village",
                 "ghosts", "wolves_win_one_villager", "cupid_with_lovers", "dead_see_all", "mj_lovers",
-                "hesitation_against_self", "cupid_no_vote_lovers", "night_parallel")
+                "hesitation_against_self", "cupid_no_vote_lovers", "night_parallel", "lovers_may_harm",
+                "hunters_masons")
         }
         options.update(
             petite_fille=rnd.choice(["peek", "houses"]),
             wolves_disagree=rnd.choice(["nobody", "plurality", "leader"]),
             captain=rnd.random() < 0.7, captain_double=rnd.random() < 0.8,
             ancien_powers=rnd.choice(["village", "vote"]),
-            loup_blanc_every=rnd.choice(["other", "every"]), night_order=rnd.choice(["official", "forum"]),
+            loup_blanc_every=rnd.choice(["other", "odd", "every"]), night_order=rnd.choice(["official", "forum"]),
             piper_charms=rnd.choice([1, 2]), magicien_frogs=rnd.choice([1, 2]),
             vote_mode=rnd.choice(["simultaneous", "continuous", "trial", "standing"]),
             cards=rnd.choices(["one", "small", "great"], weights=[8, 1, 1])[0],
             tie_rule=rnd.choice(["captain", "revote"]), captain_mode=rnd.choice(["election", "first_dead"]),
         )
         options["day_roles"] = options["cards"] == "one" and rnd.random() < 0.25
+        options["siblings_wake"] = rnd.choice(["every", "other", "first", "mj"])  # official_night.py's kin
         if options["dead_see_all"]:
             options["ghosts"] = options["idiot_du_village"] = False  # refused together (options.py)
         options["characters"] = 2 if double else 1
         if double:
             options["cards"] = "one"  # the Nouvelle Lune complications are another way of dealing several cards
+        options.update(official.random_options(rnd))  # drawn last: the draws above stay as they were
+        # Bots at some tables (issue 14), from a generator of their own: the draws above and after stay as they were.
+        options["bots"] = bot.random_seats(players // (2 if double else 1), random.Random(repr(comp)))
         if options["cards"] != "one":
             return [], options  # the variant's own suggested composition (`suggested_for`)
         return comp, options
 
     def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
-        warnings = []
+        warnings: list[dict[str, Any]] = []
+        if players < self.advised_players:
+            warnings.append({"code": "small_table", "players": players, "advised": self.advised_players})
         for role in sorted(set(composition)):
             need = PREREQUISITES.get(role)
             if need is not None and players < need:
@@ -149,6 +168,7 @@ class Thiercelieux(Ruleset):
             "night_orders": NIGHT_ORDERS,
             "first_night_only": sorted(FIRST_NIGHT_ONLY),
             "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@")) for key in sorted(steps)},
+            "live_options": sorted(LIVE_OPTIONS),  # what the MJ console lets the MJ change during the game
         }
 
     def table_size(self, state: GameState) -> int:
@@ -282,15 +302,21 @@ class Thiercelieux(Ruleset):
         ctx.emit("spare_cards", {"cards": deck}, to=MJ_ONLY)
         if day_roles.enabled(s):
             day_roles.deal(ctx)
-        flow.begin_night(ctx)
+        solo.deal_groups(ctx)  # the Abominable Sectaire's two groups, public
+        official.first_turn(ctx)  # the first night, or the Ange's day first
 
     def finish_step(self, ctx: Ctx) -> None:
+        if bot.before_close(ctx):  # the bots answer what the step still waits for
+            return
         flow.finish_step(ctx)
+        bot.play(ctx)  # and what the next step asks them alone
 
     def restart_phase(self, ctx: Ctx) -> None:
         undone = next(e for e in reversed(ctx.events) if e.type == "undone")
         if undone.data["phase"] == "night":
             flow.begin_night(ctx)
+        elif ctx.s.night == 0:
+            official.first_turn(ctx)  # the Ange's day, before any night
         else:
             flow.dawn(ctx)
 
@@ -300,6 +326,14 @@ class Thiercelieux(Ruleset):
         if prompt.step == "cupidon" and characters.enabled(state) and len(answer) == 2 \
                 and characters.same_player(state, answer[0], answer[1]):
             raise Rejected("lovers_same_player", "The two lovers must be two different players' characters.")
+        # 003: a lover never harms the beloved nor acts against him; he knows whom he loves: nothing leaks.
+        love = flow.love_refusal(state, prompt, seat, answer)
+        if love == "lover_harm":
+            raise Rejected("lover_harm", "A lover never harms their beloved: choose someone else (003).")
+        if love == "cupid_vote":
+            raise Rejected("cupid_vote", "In this game Cupidon may not vote against his lovers (004).")
+        if love == "lover_vote":
+            raise Rejected("lover_vote", "A lover never votes against their beloved (003).")
         if prompt.step in ("vote", "revote") and answer:
             problem = flow.validate_vote(state, seat, answer[0])
             if problem == "self_vote":
@@ -314,7 +348,16 @@ class Thiercelieux(Ruleset):
                 raise Rejected("vote_final", "You hesitated: your vote went against yourself and is final (004).")
 
     def on_answer(self, ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
+        self.answer_rules(ctx, prompt, seat, previous)
+        bot.play(ctx)  # once the people asked have answered, the bots follow
+
+    def answer_rules(self, ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
+        """What an answer does at once (a ballot's effects, the Assassin's strike, a day card's power)."""
         target = prompt.answers.get(seat)
+        if prompt.step == afterlife.GHOST_STEP:
+            afterlife.answered(ctx, prompt, seat)  # 004: a ghost, or not; final
+            return
+        official.answer_hooks(ctx, prompt, seat)  # the Juge bègue's signal
         if prompt.step in ("vote", "revote"):
             flow.on_vote(ctx, prompt, seat, previous)
             return
@@ -333,6 +376,7 @@ class Thiercelieux(Ruleset):
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         flow.kill(ctx, seat, cause)
         flow.won_now(ctx)
+        bot.play(ctx)  # a bot hunter the MJ killed shoots
 
     def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
         if seat is not None and not ctx.s.players[seat].alive:
@@ -347,7 +391,8 @@ class Thiercelieux(Ruleset):
         super().command(ctx, command)
 
     def mj_view(self, state: GameState) -> dict[str, Any]:
-        return {"spare_cards": spare_cards(state), "lovers": lovers(state)}
+        # mj_cards: the cards the MJ brought into play during the game, whose steps are called (issue 14, item 2).
+        return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state)}
 
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         me = state.players.get(viewer)
@@ -367,6 +412,9 @@ class Thiercelieux(Ruleset):
         tags = me.tags
         if seat in tags.get("masons", ()):
             return "franc-macon"
+        kin = kin_role(tags, seat)  # the Deux Sœurs, the Trois Frères
+        if kin is not None:
+            return kin
         if tags.get("lover") == seat and "lover_role" in tags:
             return str(tags["lover_role"])
         seen = tags.get("seen")
@@ -415,15 +463,19 @@ class Thiercelieux(Ruleset):
                             if p.tags.get("frog_day") == state.day and state.phase == "day"),
             "raven": state.flags.get("raven"),
             "idiot": state.flags.get("idiot"),
+            "ghosts": afterlife.ghosts(state),  # 004: the dead who chose to debate
             "powers_lost": bool(state.flags.get("powers_lost")),
             "role_talk": state.options.get("role_talk", "allowed"),
             # "C'est sûrement pas lui" (004): who is still standing.
             "standing": state.pending.get("standing") if state.phase == "day" else None,
             # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
             "day_roles": state.flags.get("day_roles"),
+            "sect_groups": state.flags.get("sect_groups"),  # the Abominable Sectaire's two groups (issue 14)
             "shielded": day_roles.shielded(state),
             "chatelain_used": {"pardon": bool(state.flags.get("chatelain_pardoned")),
                                "kill": bool(state.flags.get("chatelain_killed"))},
+            # The official day roles: the revealed Idiot(s), today's voters by the Bouc's choice, the Ange's win.
+            "official_day": official.public_marks(state),
         }
 
     def _secrets(self, state: GameState, viewer: int | str, out: dict[str, Any]) -> dict[str, Any]:
@@ -451,6 +503,8 @@ class Thiercelieux(Ruleset):
         if me.tags.get("vampire"):
             mine["vampire"] = True  # bitten (004)
         mine["camp"] = camp_of(me)  # one's own camp, conversions included (the role card shows it)
+        mine.update(afterlife.secrets(state, me))  # the Chaman listening to the spirits (dead.py)
+        mine.update(night_secrets(state, me.seat))  # kin, model, the Comédien's cards
         out["secrets"] = mine
         return out
 
@@ -467,10 +521,8 @@ class Thiercelieux(Ruleset):
             channels["village"] = (None, {*state.players, MJ})
         elif state.phase != "lobby":
             if state.phase == "day":
-                # 004: the village idiot, and the ghosts when the room has them, still debate (without a vote).
-                dead = [p.seat for p in state.players.values() if not p.alive]
-                idiot = state.flags.get("idiot")
-                speakers = dead if state.options.get("ghosts") else [x for x in dead if x == idiot]
+                # 004: the village idiot, and the dead who chose to be ghosts, still debate (without a vote).
+                speakers = afterlife.speakers(state, [p.seat for p in state.players.values() if not p.alive])
                 channels["village"] = (readers, {*living, *speakers, MJ})
             for camp, name in ((VAMPIRES, "vampires"), (HAMSTERS, "hamsters")):
                 members = [s for s in living if camp_of(state.players[s]) == camp]
@@ -478,13 +530,14 @@ class Thiercelieux(Ruleset):
                     channels[name] = (members, {*(members if state.phase == "night" else []), MJ})
             pack = [s for s in living if wolfish(state.players[s])]
             channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
+            channels.update(kin_channels(state))  # the Deux Sœurs, the Trois Frères
             couple = [s for s in lovers(state) if s in living and state.players[s].tags.get("lover") is not None]
             if len(couple) == 2:
                 channels["lovers"] = (couple, {*couple, MJ})
-            if "chaman" in state.composition:
-                # 001: the dead speak to the Chaman only through the MJ, who relays or refuses.
-                dead = [p.seat for p in state.players.values() if not p.alive]
-                channels["chaman"] = ([SELF], {*dead})
+            if "chaman" in flow.night_cards(state):
+                # 001: the dead speak to the Chaman only through the MJ, who relays or refuses (dead.py).
+                gone = [s for s, p in state.players.items() if not p.alive]
+                channels["chaman"] = afterlife.chaman_channel(state, gone)
             if characters.enabled(state) and engine_options(state).dead_chat:
                 # Two characters each (004): the dead's own channel is for players out of the game; one whose
                 # other character lives would carry what the dead say (and with dead_see_all, know) to the living.
@@ -494,17 +547,16 @@ class Thiercelieux(Ruleset):
         return channels
 
     def chat_copies(self, state: GameState, channel: str) -> list[tuple[int, str]]:
+        if channel == "chaman":
+            return afterlife.seance_copies(state)  # automatic moderation: the Chaman's séance (dead.py)
         if channel != "wolves" or state.phase != "night":
             return []
         return [(seat, "wolves-peek") for seat in state.living() if self._peek(state, seat) is not None]
 
     def relay_to(self, state: GameState, channel: str) -> tuple[str, list[int]] | None:
         """001: the dead speak to the Chaman (channel "chaman") only through the MJ, who passes their words on to
-        him ("spirits") or keeps them."""
-        if channel != "chaman":
-            return None
-        chamans = [p.seat for p in state.by_position() if p.alive and p.role == "chaman" and has_power(state, p)]
-        return "spirits", chamans
+        him ("spirits") during his night step, or keeps them."""
+        return afterlife.relay_to(state, channel)
 
     @staticmethod
     def _peek(state: GameState, seat: int) -> dict[str, int] | None:

@@ -2,7 +2,10 @@
 
 * `disabled`: for each open vote and each seat that answers it, the options the rules refuse with the code the
   answer would be refused with (`self_vote`, `lover_vote`, `cupid_vote`, `shielded`, `vote_final`): the page greys
-  out those buttons and says why, the same check as `Thiercelieux.validate_answer`.
+  out those buttons and says why, the same check as `Thiercelieux.validate_answer`; and for the other questions,
+  what love refuses a lover (flow.love_refusals, 003): harming the beloved (`lover_harm`: a victim, a poison, a
+  shot...), acting against him as a vote (`lover_vote`: the Corbeau's mark, the captain's tie-break, the standing
+  vote's clearing, a guilty verdict, whose option key is "true").
 * `notes`: lines to read with a question (the witch's victim, the pack's leader), each `{"key", "seat"?}`; the
   page shows the text `prompt.note.<key>` with the seat's name.
 
@@ -60,6 +63,10 @@ def asks(state: GameState, seats: list[int] | None) -> dict[str, Any]:
             continue
         if prompt.step in VOTES and prompt.kind == "pick":
             refused = {str(s): r for s in mine if (r := refusals(state, prompt, s))}
+            if refused:
+                disabled[prompt.id] = refused
+        else:
+            refused = {str(s): r for s in mine if (r := flow.love_refusals(state, prompt, s))}
             if refused:
                 disabled[prompt.id] = refused
         lines = notes(state, prompt)

@@ -15,8 +15,17 @@ from zoneinfo import ZoneInfo
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
-from app.engine.rulesets.thiercelieux import characters, day_roles
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS, TOGETHER, mj_pick, setp, stages, steps_for
+from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
+from app.engine.rulesets.thiercelieux.night import (
+    NIGHT_ORDERS,
+    STEPS,
+    TOGETHER,
+    mj_pick,
+    setp,
+    stages,
+    step_cards,
+    steps_for,
+)
 from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
@@ -32,7 +41,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers, mj_cards
 
 
 def opt(ctx: Ctx, key: str) -> Any:
@@ -40,15 +49,21 @@ def opt(ctx: Ctx, key: str) -> Any:
 
 
 # -- night ------------------------------------------------------------------------------------------------------
+def night_cards(s: GameState) -> list[str]:
+    """The cards whose night steps are called: the composition, the fake roles, the cards the MJ brought into
+    play during the game; none ever leaves, so a step stays called when its holder dies or loses the card."""
+    cards = [*s.composition, *s.options.get("fake_roles", []), *mj_cards(s)]
+    if s.options.get("cards") == "small":
+        cards.append("loup-garou")  # the wolves' camp cards are dealt apart from the power cards (004)
+    if s.options.get("mj_lovers"):
+        cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
+    return cards
+
+
 def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
-    cards = [*ctx.s.composition, *ctx.s.options.get("fake_roles", [])]
-    if ctx.s.options.get("cards") == "small":
-        cards.append("loup-garou")  # the wolves' camp cards are dealt apart from the power cards (004)
-    if ctx.s.options.get("mj_lovers"):
-        cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
-    steps = steps_for(night_order(ctx.s.options), ctx.s.night, cards)
+    steps = steps_for(night_order(ctx.s.options), ctx.s.night, night_cards(ctx.s))
     setp(ctx, "steps", stages(steps, bool(ctx.s.options.get("night_parallel"))))
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
@@ -58,6 +73,35 @@ def begin_night(ctx: Ctx) -> None:
     setp(ctx, "i", 0)
     ctx.announce("night_falls", night=ctx.s.night)
     open_night_step(ctx)
+
+
+def card_brought_in(ctx: Ctx, card: str) -> None:
+    """The MJ gave a card during the game (`set_role`). A card with night steps that the game lacked is in play
+    from now on: the next nights call its steps, and tonight those still ahead in the order (issue 14, item 2).
+    Its steps then last their plausible time whoever holds the card, like the composition's (open_night_step)."""
+    before = night_cards(ctx.s)
+    if card in before or not any(card in step_cards(key) for key in STEPS):
+        return
+    ctx.emit("cards_in_play", {"role": card}, to=MJ_ONLY)
+    if ctx.s.phase != "night" or "steps" not in ctx.s.pending:
+        return
+    order, night = night_order(ctx.s.options), ctx.s.night
+    steps: list[list[str]] = ctx.s.pending["steps"]
+    done, ahead = steps[: ctx.s.pending["i"] + 1], [k for stage in steps[ctx.s.pending["i"] + 1:] for k in stage]
+    # A step at or before the one running in the order has passed for tonight: it is called tomorrow.
+    passed = max((order.index(k) for stage in done for k in stage if k in order), default=-1)
+    had = set(steps_for(order, night, before))
+    for key in steps_for(order, night, night_cards(ctx.s)):
+        if key not in had and order.index(key) > passed:
+            ahead = insert_in_order(ahead, key, order)
+    setp(ctx, "steps", [*done, *stages(ahead, bool(ctx.s.options.get("night_parallel")))])
+
+
+def insert_in_order(keys: list[str], key: str, order: list[str]) -> list[str]:
+    """`keys` with `key` put before the first that comes later in the night order (or is no part of it: a step
+    the night adds of its own comes after the ordered ones)."""
+    at = next((n for n, k in enumerate(keys) if k not in order or order.index(k) > order.index(key)), len(keys))
+    return [*keys[:at], key, *keys[at:]]
 
 
 def open_night_step(ctx: Ctx) -> None:
@@ -125,6 +169,7 @@ def dawn(ctx: Ctx) -> None:
     if not deaths:
         ctx.announce("no_death")
     night_effects(ctx, pending, {seat for seat, _ in deaths})
+    official_night.dawn(ctx)  # the Montreur d'ours' bear, once the night's dead are known
     if pf_seen is not None:
         pf = pf_seen["seat"]
         known = sorted(set(ctx.s.players[pf].tags.get("pf_seen", [])) | set(pf_seen["wolves"]))
@@ -165,9 +210,12 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
             # 004: the apprentice takes his master's card when the master dies.
             ctx.emit("role_set", {"seat": apprentice.seat, "role": p.role}, to=[apprentice.seat])
             ctx.announce("apprentice_inherits", to=[apprentice.seat], role=p.role)
+    official_day.on_death(ctx, p, cause, source)  # the Ange's win, the Chevalier's rust, the Bouc's choice
+    official_night.on_death(ctx, seat)  # the Enfant sauvage whose model this was
     for prompt in list(s.prompts.values()):
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
+    dead.ask_ghost(ctx, seat)  # 004: with `ghosts`, "tous les morts peuvent décider de devenir fantômes"
     queue = list(s.queue)
     if holds(p, "chasseur") and has_power(s, p):
         queue.append({"kind": "hunter", "seat": seat})
@@ -203,6 +251,9 @@ def open_consequence(ctx: Ctx) -> None:
     ctx.emit("queue", {"queue": rest}, to=[])
     setp(ctx, "item", item)
     seat = item["seat"]
+    if item["kind"] == "bouc":
+        official_day.open_scapegoat_choice(ctx, seat)
+        return
     living = [x for x in ctx.s.living() if x != seat]
     key = "chasseur" if item["kind"] == "hunter" else "successeur"
     ctx.open_step(key, float(opt(ctx, "reaction")))
@@ -240,6 +291,10 @@ def mixed_couple(state: GameState) -> bool:
     return a != b
 
 
+# Victory rules of solitaries registered by other modules: each returns (camp, winners) or None.
+SOLO_WINS: list[Callable[[GameState], tuple[str, list[int]] | None]] = []
+
+
 def victory(state: GameState) -> tuple[str | None, list[int]] | None:
     """The camp that has won and its players (dead ones included), or None while the game goes on."""
     players = state.players
@@ -253,6 +308,10 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
             partner = next((x for x in couple if x != seat), None) if seat in couple else None
             if all(players[x].tags.get("charmed") for x in alive if x not in (seat, partner)):
                 return PIPER, [seat]
+    for rule in SOLO_WINS:  # the solitaries of other modules (official_solo.py: the Abominable Sectaire)
+        found = rule(state)
+        if found is not None:
+            return found
     mixed = mixed_couple(state)
     cupid = [p.seat for p in players.values() if p.role == "cupidon"] if state.options.get("cupid_with_lovers") else []
     if mixed and couple <= set(alive) and set(alive) <= couple | set(cupid):
@@ -307,10 +366,11 @@ def check_victory(ctx: Ctx) -> bool:
                 # 004: the traitor becomes a wolf when every wolf is dead.
                 ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
                 ctx.announce("traitor_turns", to=[p.seat])
-    result = victory(ctx.s)
+    ange = official_day.ange_result(ctx.s)
+    result = ("ange", [ange]) if ange is not None else victory(ctx.s)
     if result is None:
         return False
-    camp, winners = result
+    camp, winners = result[0], official_day.with_ange(ctx.s, result[1])
     ctx.emit("ended", {"camp": camp, "winners": winners, "reason": "victory",
                        "roles": {str(p.seat): p.role for p in ctx.s.players.values()}})
     return True
@@ -392,6 +452,9 @@ def open_scheduled_step(ctx: Ctx, key: str, schedule: dict[str, float]) -> None:
 
 def nightfall(ctx: Ctx) -> None:
     """Night comes now, or in a forum game at the hour announced in the morning."""
+    if official_day.second_vote(ctx):
+        start_vote(ctx)  # the Juge bègue's signal: a second vote at once
+        return
     schedule = ctx.s.pending.get("schedule")
     if schedule is not None and schedule["ends_at"] > ctx.at:
         ctx.open_step("dusk", schedule["ends_at"] - ctx.at)
@@ -418,6 +481,7 @@ def debate_length(ctx: Ctx) -> float | None:
 def voters(ctx: Ctx) -> list[int]:
     """The living, but a frog sits the day out (004); one ballot per player when each plays two characters."""
     living = [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+    living = official_day.allowed_voters(ctx.s, living)  # the revealed Idiot, the Bouc's choice
     return characters.one_per_player(ctx.s, living)
 
 
@@ -455,6 +519,7 @@ def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) ->
                     info={"reason": "against"})
     # In a forum game the day is the vote: the Protecteur may still name someone while it is open.
     open_day_powers(ctx, before_vote=locks_at is not None)
+    official_day.open_judge(ctx, round_)
 
 
 def tallies(s: GameState, sees_all: bool) -> dict[str, dict[str, dict[str, int]]]:
@@ -523,6 +588,12 @@ def finish_vote(ctx: Ctx) -> None:
     tied = sorted(t for t, c in counts.items() if c == top)
     if len(tied) == 1:
         condemn(ctx, tied[0])
+        return
+    scape = official_day.scapegoat(s, day_roles.shielded(s))
+    if scape is not None:
+        ctx.announce("scapegoat_dies", seat=scape, seats=tied)
+        setp(ctx, "scapegoat", scape)
+        eliminate(ctx, scape)
         return
     cap_pick = (prompt.answers.get(chief) or [None])[0] if chief is not None else None
     if opt(ctx, "tie_rule") == "revote" and round_ == 1:
@@ -667,6 +738,8 @@ def finish_pardon(ctx: Ctx) -> None:
 
 
 def lynch(ctx: Ctx, seat: int) -> None:
+    if official_day.before_lynch(ctx, seat):
+        return  # the Idiot spared, or the Servante asked first
     ctx.announce("eliminated", seat=seat)
     kill(ctx, seat, "vote")
     proceed(ctx, "nightfall")
@@ -702,6 +775,72 @@ def vote_refusals(state: GameState, seat: int) -> tuple[str | None, dict[int, st
     return None, out
 
 
+# 003: « Un Amoureux ne doit jamais voter contre son aimé, ni lui porter aucun préjudice ». Two kinds of acts:
+# - AGAINST acts as a vote against the one named: the Corbeau's two votes (001: « deux voix contre lui »), the
+#   captain's choice among the tied, clearing the other of the last two standing (004's standing vote: the one left
+#   is eliminated), and 004's guilty verdict (a confirm: True). Like the vote itself they always bind the lover,
+#   and Cupidon with `cupid_no_vote_lovers` (`lover_vote`, `cupid_vote`).
+# - HARMFUL does him harm: a death (the packs' victims, the Loup Blanc's, the Grand Méchant Loup's, the Tueur's,
+#   the Assassin's, the Châtelain's, the witch's poison, the hunter's shot), a bite that turns him vampire, a
+#   frog's day and night out of the game, a night asleep (`lover_harm`; the option `lovers_may_harm` lifts these).
+# Protecting, seeing, visiting, charming (001 lets the piper in love leave his beloved uncharmed, nothing more) and
+# the Infect's bite (it saves the pack's victim from death) do no harm. The lover is bound only once told whom he
+# loves (the `lover` tag, the Amoureux step): a refusal never tells more than he knows.
+HARMFUL = frozenset({"loups", "hamsters", "loup-blanc", "tueur", "assassin", "chatelain-kill", "sorciere-poison",
+                     "chasseur", "vampires", "magicien", "marchand-de-sable", "grand-mechant-loup"})
+AGAINST = frozenset({"corbeau", "captain-tiebreak", "standing"})
+VERDICT_GUILTY = "true"  # the option key of a guilty verdict in the view's `disabled` (the page's String(true))
+
+
+def beloved_of(state: GameState, seat: int) -> set[int]:
+    """The beloved of `seat` as the lover knows him (the `lover` tag, told on the first night); with two characters
+    each (004) both cards bind the player."""
+    couple = lovers(state)
+    mine = [state.players[x] for x in state.seats_of(state.player_of(seat))] or [state.players[seat]]
+    return {p.tags["lover"] for p in mine if p.seat in couple and p.tags.get("lover") in couple}
+
+
+def bound_against(state: GameState, seat: int) -> dict[int, str]:
+    """Whom `seat` may never act against as a vote: his beloved (003), Cupidon's lovers (004's option)."""
+    out = {b: "lover_vote" for b in beloved_of(state, seat)}
+    mine = [state.players[x] for x in state.seats_of(state.player_of(seat))] or [state.players[seat]]
+    if state.options.get("cupid_no_vote_lovers") and any(p.role == "cupidon" for p in mine):
+        for lover in lovers(state):
+            out.setdefault(lover, "cupid_vote")
+    return out
+
+
+def love_refusals(state: GameState, prompt: Prompt, seat: int) -> dict[str, str]:
+    """The options of `prompt` that love refuses `seat`, with the code: one reading for validate_answer and for the
+    pages (asks.disabled)."""
+    if prompt.step == "verdict":
+        code = bound_against(state, seat).get(prompt.info.get("accused", -1))
+        return {VERDICT_GUILTY: code} if code else {}
+    if prompt.kind != "pick":
+        return {}
+    if prompt.step in AGAINST:
+        bound = bound_against(state, seat)
+        if prompt.step == "standing":
+            # Clearing someone condemns whoever is then the last one standing.
+            standing = set(state.pending.get("standing") or [])
+            last = {o: next(iter(standing - {o})) for o in prompt.options if len(standing - {o}) == 1}
+            return {str(o): bound[v] for o, v in last.items() if v in bound}
+        return {str(o): bound[o] for o in prompt.options if o in bound}
+    if prompt.step in HARMFUL and not state.options.get("lovers_may_harm"):
+        beloved = beloved_of(state, seat)
+        return {str(o): "lover_harm" for o in prompt.options if o in beloved}
+    return {}
+
+
+def love_refusal(state: GameState, prompt: Prompt, seat: int, answer: Any) -> str | None:
+    """The code refusing `seat`'s answer to `prompt` for love's sake, if any."""
+    refused = love_refusals(state, prompt, seat)
+    if not refused:
+        return None
+    chosen = [VERDICT_GUILTY] if answer is True else [str(x) for x in answer] if isinstance(answer, list) else []
+    return next((refused[c] for c in chosen if c in refused), None)
+
+
 TRANSITIONS: dict[str, Callable[[Ctx], None]] = {
     "night_step": open_night_step,
     "day_main": day_main,
@@ -726,6 +865,8 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
     "chatelain-grace": finish_pardon,
     "chasseur": finish_consequence,
     "successeur": finish_consequence,
+    official_day.SCAPEGOAT: official_day.finish_scapegoat,
+    official_day.SERVANT: official_day.finish_servant,
 }
 
 

@@ -59,7 +59,10 @@ def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = Tr
 # -- first night ----------------------------------------------------------------------------------------------
 def masons_open(ctx: Ctx) -> None:
     """004: the francs-maçons wake together on the first night and know each other as innocent."""
-    masons = [p.seat for p in ctx.s.by_position() if p.alive and p.role == "franc-macon"]
+    # 004: "Parfois le MDJ appelle les chasseurs à se réveiller et ils cumulent ainsi leur rôle avec celui de
+    # franc-maçon": with `hunters_masons` they wake with the masons, and all know each other as masons.
+    hunters = ("chasseur",) if ctx.s.options.get("hunters_masons") else ()
+    masons = [p.seat for p in ctx.s.by_position() if p.alive and p.role in ("franc-macon", *hunters)]
     for seat in masons:
         ctx.emit("tag", {"seat": seat, "key": "masons", "value": masons}, to=[seat])
 
@@ -114,10 +117,17 @@ def infect_close(ctx: Ctx) -> None:
         setp(ctx, "victim", None)
 
 
+def white_wolf_night(every: str, night: int) -> bool:
+    """Whether the Loup Blanc may kill tonight: 001's "une nuit sur deux", the even nights (`other`) or the odd
+    ones (`odd`), or 004's every night (`every`)."""
+    if every == "every":
+        return True
+    return night % 2 == (1 if every == "odd" else 0)
+
+
 def white_wolf_open(ctx: Ctx) -> None:
-    every = ctx.s.options.get("loup_blanc_every", "other")
-    if every == "other" and ctx.s.night % 2 == 1:
-        return  # 001: une nuit sur deux (the even nights)
+    if not white_wolf_night(str(ctx.s.options.get("loup_blanc_every", "other")), ctx.s.night):
+        return  # 001: une nuit sur deux; the step still lasts its plausible time (flow.night_step_range)
     for role in sorted(WHITE_WOLVES):
         for seat in holders(ctx, role):
             pack = [s for s in wolves(ctx) if s != seat] or [

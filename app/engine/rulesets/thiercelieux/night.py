@@ -13,13 +13,19 @@ from app.engine.rulesets.thiercelieux.state import lovers, spare_cards
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
 # (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
 NIGHT_ORDERS: dict[str, list[str]] = {
-    "official": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
-                 "marchand-de-sable", "salvateur", "somnambule", "casanova", "louveteau", "voyante", "loups",
-                 "infect", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger",
-                 "joueur-de-flute", "magicien"],
-    "forum": ["voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien", "voyante",
+    "official": ["voleur", "cupidon", "enfant-sauvage", "chien-loup", "amoureux", "soeurs", "freres",
+                 "francs-macons", "apprenti", "assassin", "ancien",
+                 "comedien", "marchand-de-sable", "renard", "salvateur",
+                 "somnambule", "casanova", "louveteau", "voyante", "loups",
+                 "infect", "grand-mechant-loup", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere",
+                 "gitane", "esprits", "corbeau", "berger",
+                 "joueur-de-flute", "magicien", "chaman"],
+    "forum": ["voleur", "cupidon", "enfant-sauvage", "chien-loup", "amoureux", "soeurs", "freres",
+              "francs-macons", "apprenti", "assassin", "ancien", "comedien", "renard", "voyante",
               "salvateur", "marchand-de-sable", "somnambule", "casanova", "louveteau", "joueur-de-flute", "loups",
-              "infect", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere", "corbeau", "berger", "magicien"],
+              "infect", "grand-mechant-loup", "hamsters", "vampires", "loup-blanc", "tueur", "sorciere", "gitane",
+              "esprits", "corbeau", "berger", "magicien",
+              "chaman"],
 }
 FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -11,6 +12,14 @@ from pydantic_core import PydanticCustomError
 from app.engine.options import EngineOptions
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
+
+
+def known(value: list[str], allowed: Collection[str], refusal: str) -> list[str]:
+    """`value` if every key of it is `allowed`, else the refusal naming the first that is not."""
+    unknown = [key for key in value if key not in allowed]
+    if unknown:
+        raise ValueError(refusal.format(unknown[0]))
+    return value
 
 
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
@@ -53,7 +62,10 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     seer_after_witch: bool = False  # 004: the seer is called after the witch
     seer_announce: bool = False  # 004: the MJ says aloud which role the seer saw
     lovers_share_roles: bool = False  # 004: the lovers may show each other their cards
-    loup_blanc_every: Literal["other", "every"] = "other"  # 001: every other night; 004: or every night
+    # 001: "une nuit sur deux": the even nights (other, the default) or the odd ones (odd); 004: or every night.
+    loup_blanc_every: Literal["other", "odd", "every"] = "other"
+    lovers_may_harm: bool = False  # off: 003 "ni lui porter aucun préjudice" (flow.HARMFUL); on: only the vote binds
+    hunters_masons: bool = False  # 004: the hunters wake with the francs-maçons and are masons too
     piper_charms: int = Field(2, ge=1, le=2)  # 004: one or two charmed a night, by the number of players
     magicien_frogs: int = Field(1, ge=1, le=2)  # 004: one person, or sometimes two
     ancien_powers: Literal["village", "vote"] = "village"  # 001: killed by the village; 004: by the vote only
@@ -79,6 +91,26 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     camp_wolves: int = Field(0, ge=0, le=20)  # small complication: wolf camp cards (0: the suggested number)
     characters: Literal[1, 2] = 1  # 004: each player plays two characters, each with a hidden card
     day_roles: bool = False  # 004 "Le Village": a face-up day card each (Confesseur, Châtelain, Protecteur)
+    # Issue 14, the official solitaries (official_solo.py): the Abominable Sectaire's two groups are the MJ's (the
+    # seats of the first group), else the two halves of the table or drawn; the Gitane's spirits speak through the
+    # MJ (or, with no MJ, tell the truth) or through the first of the dead to answer.
+    sect_group: list[int] = Field(default_factory=list, max_length=40)
+    sect_split: Literal["table", "drawn"] = "table"
+    gitane_spirits: Literal["mj", "dead"] = "mj"
+    # Issue 14, the official day roles (official_day.py): with an Ange in play the game opens with a day; the Ange
+    # who dies in the first turn wins and the game ends, or goes on; the Servante takes the card's powers whole
+    # (fresh) or as the dead left them (spent).
+    ange_day_first: bool = True
+    ange_victory: Literal["ends", "goes_on"] = "ends"
+    servante_powers: Literal["fresh", "spent"] = "fresh"
+    # Issue 14, the night's information and bond roles (official_night.py): the kin wake together the first night,
+    # then every night, every other night, never again, or when the MJ calls them; the Comédien's cards (none: three
+    # village powers not in play, drawn); an infected Montreur d'ours' bear growls every morning.
+    siblings_wake: Literal["every", "other", "first", "mj"] = "every"
+    comedien_cards: list[str] = Field(default_factory=list, max_length=3)
+    bear_growls_if_infected: bool = True
+    # Issue 14: seats the server plays (app/rooms/bots.py seats them, bot.py answers for them from their own view).
+    bots: list[int] = Field(default_factory=list, max_length=40)
 
     @field_validator("night_order_custom")
     @classmethod
@@ -90,15 +122,19 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
                 raise ValueError(f"unknown night step {key!r}")
         return value
 
+    @field_validator("comedien_cards")
+    @classmethod
+    def _stage_cards(cls, value: list[str]) -> list[str]:
+        from app.engine.rulesets.thiercelieux.official_night import STAGE_CARDS
+
+        return known(value, STAGE_CARDS, f"the Comédien cannot play {{!r}} (one of {', '.join(STAGE_CARDS)})")
+
     @field_validator("fake_roles")
     @classmethod
     def _known_roles(cls, value: list[str]) -> list[str]:
         from app.engine.rulesets.thiercelieux.roles import ROLES
 
-        for key in value:
-            if key not in ROLES:
-                raise ValueError(f"unknown role {key!r}")
-        return value
+        return known(value, ROLES, "unknown role {!r}")
 
     @field_validator("timezone")
     @classmethod
@@ -125,3 +161,28 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
             raise PydanticCustomError("omniscient_dead", "dead_see_all cannot go with ghosts or idiot_du_village: "
                                       "a dead player who sees every card would talk to the living")
         return self
+
+
+# Issue 14, item 3: the options the MJ may change during the game (`configure`), taking effect at the next phase.
+# They are read when a rule applies (a clock, a vote, a night step, a victory check), so a new value simply
+# applies from then on. Every other option is fixed once the cards are dealt: the deal and the table depend on it
+# (cards, characters, day_roles, fake_roles, camp_wolves, preassigned), who runs the game or when (moderation,
+# host_plays, schedule), who sees what (dead_see_all), or something already decided on the first night or by a
+# past death (captain, captain_mode, the lovers' first night: cupid_self, mj_lovers, lovers_share_roles;
+# hunters_masons; ghosts, whom each dead is asked about when dying; idiot_du_village). A new option is fixed until
+# listed.
+LIVE_OPTIONS: frozenset[str] = frozenset({
+    # clocks and the MJ's running of the day
+    "night_step", "plausible_min", "plausible_max", "dawn", "election", "debate", "vote", "reaction",
+    "mj_ends_debate", "afk_after", "timezone", "day_end", "vote_lock", "vote_late",
+    # the night
+    "night_order", "night_order_custom", "night_parallel", "seer_after_witch", "seer_announce", "petite_fille",
+    "petite_fille_risk", "wolves_disagree", "lycanthropy", "loup_blanc_every", "piper_charms", "magicien_frogs",
+    "ancien_powers",
+    # the day, the vote and victory
+    "allow_abstain", "village_readers", "role_talk", "dead_chat", "vote_mode", "hesitation_against_self",
+    "tie_rule", "captain_day", "captain_double", "cupid_no_vote_lovers", "cupid_with_lovers",
+    "wolves_win_one_villager", "lovers_may_harm",
+    # the official day roles (official_day.py); ange_day_first is fixed: the first turn is over
+    "ange_victory", "servante_powers",
+})

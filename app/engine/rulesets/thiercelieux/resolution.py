@@ -79,8 +79,12 @@ RESOLUTION: list[tuple[str, Callable[[Ctx], list[Death]]]] = [
 def doomed(ctx: Ctx) -> set[int]:
     """Who the night kills so far, without applying anything (the seer called after the witch, 004)."""
     rows: list[Callable[[Ctx], list[Death]]] = [lambda c: wolf_victims(c, apply=False), hamsters, white_wolf,
-                                                killer, poison]
+                                                killer, poison, *DOOMED]
     return {seat for rule in rows for seat, _ in rule(ctx)}
+
+
+# Other modules' rows of RESOLUTION, as `doomed` reads them: without applying anything (official_solo.py).
+DOOMED: list[Callable[[Ctx], list[Death]]] = []
 
 
 def night_deaths(ctx: Ctx) -> list[Death]:
@@ -117,3 +121,9 @@ def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
     seen = pending.get("seer_seen")
     if isinstance(seen, str) and s.options.get("seer_announce"):
         ctx.announce("seer_saw_role", role=seen)  # 004 variant: the role, not the player
+    for effect in MORNING:
+        effect(ctx, pending, dead)
+
+
+# Other modules' morning effects (official_solo.py: the Gitane's séance), after those above.
+MORNING: list[Callable[[Ctx, dict[str, object], set[int]], None]] = []

@@ -41,7 +41,7 @@ ROLES: dict[str, Role] = {
         Role("petite-fille", VILLAGE, night_steps=("loups",), tags=frozenset({"power"})),
         Role("voleur", VILLAGE, night_steps=("voleur",)),
         # 001
-        Role("chaman", VILLAGE, tags=frozenset({"power"})),
+        Role("chaman", VILLAGE, night_steps=("chaman",), tags=frozenset({"power"})),  # 001: "chaque nuit"
         Role("salvateur", VILLAGE, night_steps=("salvateur",), tags=frozenset({"power"})),
         Role("corbeau", VILLAGE, night_steps=("corbeau",), tags=frozenset({"power"})),
         Role("ancien", VILLAGE, night_steps=("ancien",)),
@@ -80,8 +80,9 @@ def is_wolf(role: str | None) -> bool:
 
 
 def holds(player: Player, role: str) -> bool:
-    """Holds this card: his card, or his second hidden card in the great complication (004)."""
-    return player.role == role or player.tags.get("second_role") == role
+    """Holds this card: his card, his second hidden card in the great complication (004), or the card whose power
+    the Comédien plays until the next night (official_night.py)."""
+    return player.role == role or player.tags.get("second_role") == role or player.tags.get("borrowed") == role
 
 
 def wolfish(player: Player) -> bool:

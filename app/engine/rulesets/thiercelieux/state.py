@@ -18,6 +18,9 @@ CAPTAIN = "captain"  # the office (GameState.offices): the Capitaine of 001/003,
 class Thiercelieux(RulesetState):
     lovers: list[int] = Field(default_factory=list)  # the couple Cupidon (or the MJ) chose, once chosen
     spare_cards: list[str] = Field(default_factory=list)  # the two cards in the middle with a Voleur (MJ only)
+    # Cards the MJ brought into play during the game (`set_role`) that the composition lacked: their night steps
+    # are called from then on, held or not, like the composition's (flow.night_cards).
+    mj_cards: list[str] = Field(default_factory=list)
 
 
 def own(state: GameState) -> Thiercelieux:
@@ -30,6 +33,10 @@ def lovers(state: GameState) -> list[int]:
 
 def spare_cards(state: GameState) -> list[str]:
     return own(state).spare_cards
+
+
+def mj_cards(state: GameState) -> list[str]:
+    return own(state).mj_cards
 
 
 def captain(state: GameState) -> int | None:
@@ -59,6 +66,11 @@ def _lovers(s: GameState, d: dict[str, Any]) -> None:
 @handles("spare_cards", ruleset=KEY)
 def _spare(s: GameState, d: dict[str, Any]) -> None:
     own(s).spare_cards = list(d["cards"])
+
+
+@handles("cards_in_play", ruleset=KEY)
+def _cards_in_play(s: GameState, d: dict[str, Any]) -> None:
+    own(s).mj_cards = [*own(s).mj_cards, d["role"]]
 
 
 @handles("captain", ruleset=KEY)

@@ -1,0 +1,314 @@
+"""The village's day roles of the official game beyond the seeds (issue 14; Nouvelle Lune and Personnages):
+Ange, Bouc émissaire, Idiot du village (the role), Villageois-Villageois, Juge bègue, Chevalier à l'épée rouillée,
+Servante dévouée. docs/rules/thiercelieux.md ("Issue 14") gives each printed rule and every interpretation.
+
+None of them wakes at night, so none has a night step (nothing to hide in the night's timing). Their rules meet
+the day's flow at a few named points, each a one-line call in flow.py: a death (`on_death`), a tie (`scapegoat`),
+who votes (`allowed_voters`), a lynch (`before_lynch`), the end of the day (`second_vote`), victory
+(`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority table (resolution.RESOLUTION).
+This module imports flow lazily: flow calls it, and it calls flow back to go on with the day.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.model import GameState, Player, Prompt
+from app.engine.rulesets.thiercelieux.night import setp
+from app.engine.rulesets.thiercelieux.resolution import RESOLUTION, Death
+from app.engine.rulesets.thiercelieux.roles import (
+    ROLES,
+    VILLAGE,
+    WEIGHTS,
+    Role,
+    has_power,
+    holds,
+    wolfish,
+)
+from app.engine.rulesets.thiercelieux.state import lovers
+
+ANGE = "ange"
+SCAPEGOAT = "bouc-emissaire"
+IDIOT = "idiot-du-village"
+VV = "villageois-villageois"
+JUDGE = "juge-begue"
+KNIGHT = "chevalier-epee-rouillee"
+SERVANT = "servante-devouee"
+POWER = frozenset({"power"})  # lost with the others' when the village kills the Ancien (roles.has_power)
+
+# Registered into the ruleset's tables in place, so that every module holding them sees these roles too.
+ROLES.update({r.key: r for r in [
+    Role(ANGE, VILLAGE),  # alone for his first turn; a villager after it (ange_result)
+    Role(SCAPEGOAT, VILLAGE, tags=POWER),
+    Role(IDIOT, VILLAGE, tags=POWER),
+    Role(VV, VILLAGE),
+    Role(JUDGE, VILLAGE, tags=POWER),
+    Role(KNIGHT, VILLAGE, tags=POWER),
+    Role(SERVANT, VILLAGE, tags=POWER),
+]})
+WEIGHTS.update({ANGE: -1, SCAPEGOAT: 1, IDIOT: 2, VV: 2, JUDGE: 3, KNIGHT: 2, SERVANT: 2})
+
+
+# -- the first turn (Ange, Villageois-Villageois) ------------------------------------------------------------------
+def ange_day_first(s: GameState) -> bool:
+    return ANGE in s.composition and bool(s.options.get("ange_day_first", True))
+
+
+def first_turn(ctx: Ctx) -> None:
+    """After the deal: the Villageois-Villageois's card lies face up; with an Ange in play the game opens with the
+    village's debate and vote (option `ange_day_first`), then the first night; else with the first night."""
+    from app.engine.rulesets.thiercelieux import flow
+
+    for p in ctx.s.by_position():
+        if p.role == VV and not p.revealed:  # (an undone first day finds it face up already)
+            # His card shows a villager on both sides: everyone knows him innocent.
+            ctx.emit("revealed", {"seat": p.seat})
+            ctx.announce("vv_shown", seat=p.seat)
+    if not ange_day_first(ctx.s):
+        flow.begin_night(ctx)
+        return
+    ctx.emit("prompts_cleared")
+    ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
+    ctx.announce("ange_day_first")
+    flow.proceed(ctx, "day_main")
+
+
+def card_given(ctx: Ctx, seat: int, card: str) -> None:
+    """The MJ gave a card during the game (`set_role`): the Villageois-Villageois's is face up at once."""
+    if card == VV and ctx.s.players[seat].alive and not ctx.s.players[seat].revealed:
+        ctx.emit("revealed", {"seat": seat})
+        ctx.announce("vv_shown", seat=seat)
+
+
+def first_turn_death(s: GameState, cause: str) -> bool:
+    """The Ange's "premier tour": the first day's (first) vote, or the first night."""
+    if cause == "vote":
+        return s.day == 1 and s.flags.get("second_vote") != 1
+    return cause == "night" and s.night == 1
+
+
+def ange_result(s: GameState) -> int | None:
+    """The Ange who won, when his win ends the game (option `ange_victory`: ends)."""
+    seat = s.flags.get("ange_won")
+    return seat if isinstance(seat, int) and s.options.get("ange_victory", "ends") == "ends" else None
+
+
+def with_ange(s: GameState, winners: list[int]) -> list[int]:
+    """The game went on after the Ange's win (`ange_victory`: goes_on): he is among the winners whoever wins."""
+    seat = s.flags.get("ange_won")
+    return sorted({*winners, seat}) if isinstance(seat, int) else winners
+
+
+# -- deaths (Ange, Chevalier, Bouc émissaire) ---------------------------------------------------------------------
+def on_death(ctx: Ctx, p: Player, cause: str, source: str) -> None:
+    """What a death sets going for these roles; called by flow.kill once the player is dead."""
+    s = ctx.s
+    if ANGE in (p.role, p.original_role) and first_turn_death(s, cause) and s.flags.get("ange_won") is None:
+        ctx.emit("flag", {"key": "ange_won", "value": p.seat})
+        ctx.announce("ange_wins", seat=p.seat)
+    if holds(p, KNIGHT) and source == "wolves" and has_power(s, p):
+        wolf = left_wolf(s, p.seat)
+        if wolf is not None:
+            # His rusty sword gives the wolf tetanus: he dies the next night. Only the MJ knows which wolf.
+            ctx.emit("tag", {"seat": wolf, "key": "rusted", "value": s.night + 1}, to=MJ_ONLY)
+    if s.pending.get("scapegoat") == p.seat and cause == "vote":
+        # The Bouc, dead of a tie, names who may vote on the next day: a consequence, like the hunter's shot.
+        ctx.emit("queue", {"queue": [*s.queue, {"kind": "bouc", "seat": p.seat}]}, to=[])
+
+
+def left_wolf(s: GameState, seat: int) -> int | None:
+    """The first living wolf on `seat`'s left: the next seats around the table (as 004's "voisin de gauche")."""
+    order = [p.seat for p in s.by_position()]
+    start = order.index(seat)
+    for k in range(1, len(order)):
+        other = s.players[order[(start + k) % len(order)]]
+        if other.alive and wolfish(other):
+            return other.seat
+    return None
+
+
+def rust(ctx: Ctx) -> list[Death]:
+    """The wolf the Chevalier wounded dies of tetanus at the end of the next night, whatever protects him."""
+    return [(p.seat, "rust") for p in ctx.s.by_position() if p.alive and p.tags.get("rusted") == ctx.s.night]
+
+
+RESOLUTION.append(("rust", rust))
+
+
+# -- the vote (Bouc émissaire, Idiot du village, Juge bègue) ------------------------------------------------------
+def scapegoat(s: GameState, shield: int | None) -> int | None:
+    """On a tie the Bouc émissaire dies, tied or not, before any captain or second round decides."""
+    for p in s.by_position():
+        if p.alive and holds(p, SCAPEGOAT) and has_power(s, p) and p.seat != shield:
+            return p.seat
+    return None
+
+
+def open_scapegoat_choice(ctx: Ctx, seat: int) -> None:
+    living = ctx.s.living()
+    ctx.open_step(SCAPEGOAT, float(ctx.s.options["reaction"]))
+    if living:
+        ctx.open_prompt(step=SCAPEGOAT, kind="pick", to=[seat], options=living, min=1, max=len(living),
+                        dead_may_answer=True)
+
+
+def finish_scapegoat(ctx: Ctx) -> None:
+    from app.engine.rulesets.thiercelieux import flow
+
+    seat = ctx.s.pending["item"]["seat"]
+    prompts = ctx.step_prompts()
+    chosen = prompts[0].answers.get(seat) if prompts else None
+    if chosen:
+        # Public: the village must know who votes tomorrow. Silence lets everyone vote.
+        ctx.emit("flag", {"key": "voters", "value": {"day": ctx.s.day + 1, "seats": sorted(chosen)}})
+        ctx.announce("scapegoat_chose", seat=seat, seats=sorted(chosen))
+    flow.proceed(ctx, ctx.s.pending["after_queue"])
+
+
+def allowed_voters(s: GameState, living: list[int]) -> list[int]:
+    """Who votes today: not a revealed Idiot du village; only those the dead Bouc named, if one of them lives."""
+    out = [x for x in living if not s.players[x].tags.get("idiot_revealed")]
+    mark = s.flags.get("voters")
+    if isinstance(mark, dict) and mark.get("day") == s.day:
+        chosen = [x for x in out if x in mark["seats"]]
+        out = chosen or out
+    return out
+
+
+def open_judge(ctx: Ctx, round_: int) -> None:
+    """The Juge bègue's signal, secret, during the day's first vote; once in the game. Not in a forum game,
+    whose day ends at a set hour."""
+    s = ctx.s
+    if round_ != 1 or s.flags.get("second_vote") == s.day or s.options.get("schedule") == "forum":
+        return
+    for p in s.by_position():
+        if p.alive and holds(p, JUDGE) and has_power(s, p) and not p.tags.get("judge_used"):
+            ctx.open_prompt(step=JUDGE, kind="confirm", to=[p.seat], policy="first", optional=True)
+
+
+def judge_signals(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    ctx.close_prompt(prompt)
+    if prompt.answers.get(seat) is not True:
+        return
+    ctx.emit("tag", {"seat": seat, "key": "judge_used", "value": ctx.s.day}, to=[seat])
+    ctx.emit("flag", {"key": "judge_signal", "value": ctx.s.day}, to=MJ_ONLY)
+    ctx.announce("judge_signalled", to=MJ_ONLY, seat=seat)
+
+
+def second_vote(ctx: Ctx) -> bool:
+    """At the day's end: the Juge bègue signalled, so the village votes again at once, without a debate. The MJ
+    announces it without saying who asked."""
+    s = ctx.s
+    if s.flags.get("judge_signal") != s.day or s.flags.get("second_vote") == s.day:
+        return False
+    ctx.emit("flag", {"key": "second_vote", "value": s.day})
+    ctx.announce("second_vote")
+    return True
+
+
+# -- the lynch (Idiot du village, Servante dévouée) ---------------------------------------------------------------
+def before_lynch(ctx: Ctx, seat: int) -> bool:
+    """Before the condemned dies: the Idiot du village is spared; the Servante dévouée may take his card. True when
+    the lynch stops here (the flow goes on from this module)."""
+    from app.engine.rulesets.thiercelieux import flow
+
+    if spare_idiot(ctx, seat):
+        flow.proceed(ctx, "nightfall")
+        return True
+    if ctx.s.pending.get("servant_done") == seat or SERVANT not in flow.night_cards(ctx.s):
+        return False
+    open_servant(ctx, seat)
+    return True
+
+
+def spare_idiot(ctx: Ctx, seat: int) -> bool:
+    s = ctx.s
+    p = s.players[seat]
+    if not holds(p, IDIOT) or p.tags.get("idiot_revealed") or not has_power(s, p):
+        return False
+    # The village sees his card and spares him; he stays, talks, and never votes again. A second lynch kills him.
+    ctx.emit("revealed", {"seat": seat})
+    ctx.emit("tag", {"seat": seat, "key": "idiot_revealed", "value": True})
+    ctx.announce("idiot_spared", seat=seat)
+    return True
+
+
+def servant_of(s: GameState, condemned: int) -> int | None:
+    """The Servante who may take the condemned's card: alive, not him, not in love, her power unused."""
+    for p in s.by_position():
+        if (p.alive and p.seat != condemned and holds(p, SERVANT) and has_power(s, p)
+                and not p.tags.get("servant_used") and p.seat not in lovers(s)):
+            return p.seat
+    return None
+
+
+def open_servant(ctx: Ctx, condemned: int) -> None:
+    """Whenever the card is in play, every lynch waits `reaction` seconds for her, asked or not (dead, used,
+    in love), so the pause says nothing of her."""
+    setp(ctx, "servant_for", condemned)
+    seconds = float(ctx.s.options["reaction"])
+    ctx.open_step(SERVANT, seconds)
+    ctx.emit("step_timer", {"min_end": ctx.at + seconds}, to=MJ_ONLY)
+    seat = servant_of(ctx.s, condemned)
+    if seat is not None:
+        ctx.open_prompt(step=SERVANT, kind="confirm", to=[seat], info={"condemned": condemned})
+
+
+def finish_servant(ctx: Ctx) -> None:
+    from app.engine.rulesets.thiercelieux import flow
+
+    condemned = ctx.s.pending["servant_for"]
+    prompts = ctx.step_prompts()
+    seat = prompts[0].to[0] if prompts and prompts[0].to else None
+    if (seat is not None and prompts[0].answers.get(seat) is True and ctx.s.players[seat].alive
+            and ctx.s.players[condemned].alive):
+        take_card(ctx, seat, condemned)
+    setp(ctx, "servant_done", condemned)
+    if ctx.s.players[condemned].alive:
+        flow.lynch(ctx, condemned)
+    else:
+        flow.proceed(ctx, "nightfall")  # struck down meanwhile (the Assassin, the MJ)
+
+
+# The tags that say a card's one-time powers are spent (`servante_powers`: spent).
+SPENT = ("heal_used", "poison_used", "infect_used", "sheep", "last_protected", "struck", "judge_used")
+
+
+def take_card(ctx: Ctx, seat: int, condemned: int) -> None:
+    """She shows her own card, gives it to the condemned (who dies with it) and takes his without showing it."""
+    s = ctx.s
+    role = s.players[condemned].role or "villageois"
+    ctx.emit("tag", {"seat": seat, "key": "servant_used", "value": True})
+    ctx.announce("servant_takes", seat=seat, target=condemned)
+    ctx.set_card(condemned, SERVANT)
+    ctx.set_card(seat, role)
+    ctx.announce("servant_new_role", to=[seat], role=role)
+    if s.options.get("servante_powers", "fresh") == "spent":
+        dead = s.players[condemned].tags
+        for key in SPENT:
+            if key in dead:
+                ctx.emit("tag", {"seat": seat, "key": key, "value": dead[key]}, to=[seat])
+
+
+def random_options(rnd: random.Random) -> dict[str, Any]:
+    """The options of these roles in random games (app/sim.py `--roles all`)."""
+    return {"ange_day_first": rnd.random() < 0.8, "ange_victory": rnd.choice(["ends", "goes_on"]),
+            "servante_powers": rnd.choice(["fresh", "spent"])}
+
+
+def answer_hooks(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    """Answers that act at once: the Juge bègue's signal."""
+    if prompt.step == JUDGE:
+        judge_signals(ctx, prompt, seat)
+
+
+def public_marks(s: GameState) -> dict[str, Any]:
+    """For the pages: the revealed Idiot(s), who may vote today by the Bouc's choice, the Ange's win."""
+    mark = s.flags.get("voters")
+    return {
+        "idiots": sorted(p.seat for p in s.players.values() if p.tags.get("idiot_revealed")),
+        "voters_only": mark["seats"] if isinstance(mark, dict) and mark.get("day") == s.day else None,
+        "ange_won": s.flags.get("ange_won"),
+    }

@@ -1,0 +1,248 @@
+"""Official roles beyond the seeds (issue 14), the group of the wolves and the solitaries: the Grand Méchant Loup and
+the Abominable Sectaire (expansion « Personnages ») and the Gitane (expansion « Le Village »). The rules, and every
+choice made where the booklets are silent: docs/rules/thiercelieux.md ("Issue 14").
+
+Everything registers itself here (roles, night steps, a row of the dawn's priority table, a victory rule, a morning
+effect), so that the shared modules only carry the hooks."""
+
+from __future__ import annotations
+
+from app.engine.context import MJ_ONLY, Ctx
+from app.engine.model import GameState
+from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.thiercelieux import flow, resolution
+from app.engine.rulesets.thiercelieux.more_roles import answer, picked
+from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, holders, setp
+from app.engine.rulesets.thiercelieux.resolution import Death
+from app.engine.rulesets.thiercelieux.roles import (
+    PREREQUISITES,
+    ROLES,
+    SOLO,
+    THREATS,
+    VILLAGE,
+    WEIGHTS,
+    WOLVES,
+    Role,
+    holds,
+    wolfish,
+)
+from app.engine.rulesets.thiercelieux.state import captain
+
+GML = "grand-mechant-loup"
+SECTARIAN = "abominable-sectaire"
+SECT = "sectaire"  # the Sectaire's camp: he wins alone
+GITANE = "gitane"
+
+for _role in (
+    Role(GML, WOLVES, wolf=True, night_steps=("loups", GML)),
+    Role(SECTARIAN, SECT),
+    Role(GITANE, VILLAGE, night_steps=(GITANE, "esprits"), tags=frozenset({"power"})),
+):
+    ROLES[_role.key] = _role
+# A camp of one (camp_of, the pages' solitary cards), but no threat to the village: the village wins once the wolves
+# and the killers are gone, whichever groups are left (the Sectaire then loses).
+SOLO.add(SECT)
+THREATS.discard(SECT)
+WEIGHTS.update({GML: -8, SECTARIAN: -3, GITANE: 2})
+PREREQUISITES.update({GML: 12})  # a second victim every night: for large villages (docs)
+
+
+# -- Grand Méchant Loup ------------------------------------------------------------------------------------------
+# « tant qu'aucun Loup-Garou, Enfant Sauvage ou Chien-Loup n'a été éliminé »: the cards that end his hunger when
+# their holder dies, whatever camp they chose; any wolf of the pack counts too (a wolf card, or a converted player).
+KIN = frozenset({"enfant-sauvage", "chien-loup"})
+
+
+def gml_hungry(state: GameState) -> bool:
+    """Whether the Grand Méchant Loup may still devour a second victim: no wolf (nor kin card) has died yet."""
+    return not any(not p.alive and (wolfish(p) or p.role in KIN or p.original_role in KIN)
+                   for p in state.players.values())
+
+
+def gml_open(ctx: Ctx) -> None:
+    if not gml_hungry(ctx.s):
+        return  # his power is lost; the step still lasts its plausible time (flow.night_step_range)
+    # Not a wolf, and not the pack's victim (eaten or infected already): the victim would die once anyway.
+    spared = {ctx.s.pending.get("victim"), ctx.s.pending.get("infected")}
+    for seat in holders(ctx, GML):
+        options = [s for s in ctx.s.living() if not wolfish(ctx.s.players[s]) and s not in spared]
+        if options:
+            p = ctx.open_prompt(step=GML, kind="pick", to=[seat], options=options, min=0, max=1)
+            setp(ctx, f"{GML}_prompt", p.id)
+
+
+def gml_close(ctx: Ctx) -> None:
+    seat, target = picked(ctx, f"{GML}_prompt")
+    if seat is not None and target is not None:
+        setp(ctx, "gml_victim", target)
+
+
+def big_bad_wolf(ctx: Ctx, apply: bool = True) -> list[Death]:
+    """A wolf's attack like the pack's: the Salvateur's protection holds, the Ancien loses a life; the witch's healing
+    potion saves the pack's victim only (the one she is shown)."""
+    seat = ctx.s.pending.get("gml_victim")
+    if seat is None or seat == ctx.s.pending.get("protected"):
+        return []
+    player = ctx.s.players[seat]
+    lives = int(player.tags.get("lives", 2))
+    if holds(player, "ancien") and lives > 1:
+        if apply:
+            ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
+        return []
+    return [(seat, "big_bad_wolf")]
+
+
+# -- Abominable Sectaire -----------------------------------------------------------------------------------------
+def split_groups(ctx: Ctx) -> list[list[int]]:
+    """The two groups of the village: the MJ's (`sect_group`, the seats of the first), else the two halves of the
+    table in seat order (`sect_split: table`, like « côté gauche, côté droit »), else drawn (`drawn`)."""
+    seats = [p.seat for p in ctx.s.by_position()]
+    chosen = [s for s in ctx.s.options.get("sect_group") or [] if s in seats]
+    if chosen and len(chosen) < len(seats):
+        return [sorted(chosen), [s for s in seats if s not in chosen]]
+    if ctx.s.options.get("sect_split") == "drawn":
+        seats = ctx.shuffle(seats)
+    half = (len(seats) + 1) // 2
+    return [sorted(seats[:half]), sorted(seats[half:])]
+
+
+def deal_groups(ctx: Ctx, force: bool = False) -> None:
+    """At the start, with the Sectaire's card in the game: the groups are public (a visible criterion)."""
+    if SECTARIAN not in ctx.s.composition and not force:
+        return
+    groups = split_groups(ctx)
+    ctx.emit("flag", {"key": "sect_groups", "value": groups})
+    for n, seats in enumerate(groups, 1):
+        ctx.announce("sect_group", group=n, seats=seats)
+
+
+def card_given(ctx: Ctx, card: str) -> None:
+    """The MJ gave the Sectaire's card during the game to a village with no groups yet: it is split now."""
+    if card == SECTARIAN and not ctx.s.flags.get("sect_groups"):
+        deal_groups(ctx, force=True)
+
+
+def sect_victory(state: GameState) -> tuple[str, list[int]] | None:
+    """The Sectaire wins alone, at once, when everyone of the other group is dead and he lives."""
+    groups = state.flags.get("sect_groups")
+    if not groups:
+        return None
+    for p in state.by_position():
+        if p.alive and p.role == SECTARIAN:
+            mine = next((g for g in groups if p.seat in g), None)
+            others = [s for g in groups if g is not mine for s in g]
+            if mine is not None and not any(state.players[s].alive for s in others if s in state.players):
+                return SECT, [p.seat]
+    return None
+
+
+# -- Gitane ------------------------------------------------------------------------------------------------------
+# The four questions of the Spiritisme cards, each put once in the game (the card is spent), each answered by yes or
+# no. Their texts are the catalogues' (`choice.gitane-question.<key>`); `truth` is what the spirits know.
+QUESTIONS = ("voisin", "meute", "capitaine", "voyante")
+
+
+def truth(state: GameState, question: str, medium: int) -> bool:
+    alive = [p for p in state.by_position() if p.alive]
+    if question == "voisin":
+        # Is a werewolf sitting next to the medium (the living neighbours, around the table)?
+        seats = [p.seat for p in alive]
+        if medium not in seats or len(seats) < 2:
+            return False
+        i = seats.index(medium)
+        return any(wolfish(state.players[seats[(i + d) % len(seats)]]) for d in (-1, 1))
+    if question == "meute":
+        return sum(1 for p in alive if wolfish(p)) >= 2  # are two werewolves or more still alive?
+    if question == "capitaine":
+        chief = captain(state)  # is the captain a werewolf? (no captain: no)
+        return chief is not None and state.players[chief].alive and wolfish(state.players[chief])
+    return any(holds(p, "voyante") for p in alive)  # is the Voyante still alive?
+
+
+def gitane_open(ctx: Ctx) -> None:
+    for seat in holders(ctx, GITANE):
+        left = [q for q in QUESTIONS if q not in ctx.s.players[seat].tags.get("asked", [])]
+        if not left:
+            continue
+        medium = ctx.open_prompt(step=GITANE, kind="pick", to=[seat], options=ctx.s.living(), min=0, max=1)
+        question = ctx.open_prompt(step="gitane-question", kind="choice", to=[seat], options=left)
+        setp(ctx, "gitane_prompt", medium.id)
+        setp(ctx, "gitane_question_prompt", question.id)
+
+
+def gitane_close(ctx: Ctx) -> None:
+    seat, medium = picked(ctx, "gitane_prompt")
+    _, question = answer(ctx, "gitane_question_prompt")
+    if seat is None or medium is None or question not in QUESTIONS:
+        return  # no séance tonight: she needs both a medium and a question
+    asked = [*ctx.s.players[seat].tags.get("asked", []), question]
+    ctx.emit("tag", {"seat": seat, "key": "asked", "value": asked}, to=[seat])
+    setp(ctx, "seance", {"medium": medium, "question": question})
+
+
+def spirits_mj(state: GameState) -> bool:
+    """The MJ speaks for the spirits when the room has one (not in automatic mode, not a host who plays)."""
+    return state.options.get("moderation") == "mj" and not state.options.get("host_plays")
+
+
+def esprits_open(ctx: Ctx) -> None:
+    """The spirits hear the question: the MJ answers (`gitane_spirits: mj`), or the first of the dead to answer
+    (`dead`). With no MJ, or if nobody answers in time, the spirits tell the truth in the morning (`truth`)."""
+    seance = ctx.s.pending.get("seance")
+    if not seance:
+        return
+    step = f"esprits-{seance['question']}"
+    info = {"seat": seance["medium"]}
+    dead = [p.seat for p in ctx.s.by_position() if not p.alive]
+    if ctx.s.options.get("gitane_spirits") == "dead" and dead:
+        p = ctx.open_prompt(step=step, kind="confirm", to=dead, policy="first", dead_may_answer=True, optional=True,
+                            info=info)
+    elif spirits_mj(ctx.s):
+        p = ctx.open_prompt(step=step, kind="confirm", to_mj=True, policy="first", optional=True, info=info)
+    else:
+        return
+    setp(ctx, "spirits_prompt", p.id)
+
+
+def esprits_close(ctx: Ctx) -> None:
+    seance = ctx.s.pending.get("seance")
+    if not seance:
+        return
+    given: object = None
+    pid = ctx.s.pending.get("spirits_prompt")
+    if pid is not None and pid in ctx.s.prompts:
+        answers = ctx.s.prompts[pid].answers
+        given = answers.get(MJ_SEAT, next(iter(answers.values()), None))
+    if isinstance(given, bool):
+        setp(ctx, "seance", {**seance, "answer": given})
+
+
+def seance_morning(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
+    """In the morning the medium puts the question aloud, and the spirits' yes or no is heard by all."""
+    seance = pending.get("seance")
+    if not isinstance(seance, dict):
+        return
+    medium = seance["medium"]
+    if not ctx.s.players[medium].alive:
+        ctx.announce("seance_medium_dead", seat=medium)  # the medium did not live to ask: no séance
+        return
+    ctx.announce(QUESTION_KEYS[seance["question"]], seat=medium)
+    # Unanswered, the spirits tell the truth of the morning, the night's deaths known.
+    said = seance.get("answer", truth(ctx.s, seance["question"], medium))
+    ctx.announce("spirits_yes" if said else "spirits_no")
+
+
+QUESTION_KEYS = {q: f"seance_{q}" for q in QUESTIONS}
+
+
+for _step in (
+    NightStep(GML, gml_open, gml_close),
+    NightStep(GITANE, gitane_open, gitane_close),
+    NightStep("esprits", esprits_open, esprits_close),
+):
+    STEPS[_step.key] = _step
+# After the pack's attack: the Ancien's first life goes to whichever wolf strikes first.
+resolution.RESOLUTION.insert(1, ("big_bad_wolf", big_bad_wolf))
+resolution.DOOMED.append(lambda c: big_bad_wolf(c, apply=False))
+resolution.MORNING.append(seance_morning)
+flow.SOLO_WINS.append(sect_victory)
