@@ -229,6 +229,10 @@ class Secrets:
     def learn_tag(self, e: Event) -> None:
         """Tags told privately to their own seat: the masons' list, the lover, the lover's card."""
         seat, key, value = e.data["seat"], e.data["key"], e.data.get("value")
+        if key == "vampire" and value:  # 004: the bitten and the vampires who bit him know him one of them
+            for knower in e.to or ():
+                self.known.setdefault(knower, {}).setdefault(seat, set()).add("vampire")
+            return
         if e.to != [seat] or value is None:
             return
         mine = self.known.setdefault(seat, {})
@@ -255,6 +259,11 @@ class Secrets:
         me, other = state.players[viewer], state.players[seat]
         if state.options.get("cards") == "small" and other.role:
             out.add(other.role)  # 004's small complication: the power card lies face up
+        def vampire(p: Any) -> bool:
+            return p.role == "vampire" or p.tags.get("vampire") is True
+
+        if vampire(me) and vampire(other):
+            out.add("vampire")  # 004: the vampires wake together; the bitten joins them
         if wolfish(me) and wolfish(other) and other.role:
             # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
             # and so is the Loup Blanc, whom the pack believes one of its own (001).

@@ -158,6 +158,11 @@ def test_a_frog_a_night_asleep_or_a_vampires_bite_are_harm_too() -> None:
     play_night(bitten, {"loups": [6]}, until="vampires")
     assert bitten.answer_rejected(2, "vampires", [3]) == "lover_harm"
     assert asks(bitten.state, [2])["disabled"][bitten.prompt("vampires").id] == {"2": {"3": "lover_harm"}}
+    # Anyone else may be bitten; the vampire and his new fellow then know each other (the secrecy check follows).
+    bitten.answer(2, "vampires", [4])
+    play_night(bitten, {})
+    assert bitten.state.players[4].tags.get("vampire") is True
+    assert bitten.view(2)["players"][4]["role"] == VAMPIRE
 
 
 def test_a_lover_not_yet_told_is_not_bound() -> None:
@@ -274,3 +279,39 @@ def test_four_players_start_with_a_warning_and_play_to_the_end() -> None:
     for players in (3, 4):
         for seed in range(10):
             assert play("thiercelieux", seed, players).state.phase == "ended"
+
+
+# -- a game nobody can win any more ---------------------------------------------------------------------------------
+def quiet_round(g: Script) -> None:
+    """A night in which the pack names nobody, a day in which nobody votes."""
+    play_night(g, {})
+    vote(g, {})
+
+
+def test_days_without_a_death_end_the_game_with_no_winner() -> None:
+    """The seeds have no rule for a table where nobody can die any more (a powerless vampire facing a villager
+    voted a tie forever): an MJ would stop it. After `stalemate_days` days without a death the game ends, nobody
+    winning, and every card is shown."""
+    g = Script([W, V, V, V, V], options={"captain": False, "stalemate_days": 2})
+    quiet_round(g)
+    assert g.state.phase != "ended"
+    quiet_round(g)
+    assert g.state.phase == "ended"
+    assert g.state.result is not None
+    assert (g.state.result["camp"], g.state.result["winners"], g.state.result["reason"]) == (None, [], "stalemate")
+    assert g.announcements("stalemate", viewer=1) == [{"days": 2}]
+
+
+def test_a_death_starts_the_count_again_and_zero_never_ends_it() -> None:
+    g = Script([W, V, V, V, V, V], options={"captain": False, "stalemate_days": 2})
+    quiet_round(g)
+    play_night(g, {"loups": [5]})  # a death on the second night
+    vote(g, {})
+    quiet_round(g)
+    assert g.state.phase != "ended"  # one quiet day since the death
+    quiet_round(g)
+    assert g.state.phase == "ended" and g.state.result is not None and g.state.result["reason"] == "stalemate"
+    never = Script([W, V, V, V, V], options={"captain": False, "stalemate_days": 0})
+    for _ in range(4):
+        quiet_round(never)
+    assert never.state.phase != "ended"

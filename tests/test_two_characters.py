@@ -120,6 +120,19 @@ def test_a_player_is_out_when_both_characters_are_dead() -> None:
         assert 2 not in [g.state.player_of(x) for x in g.prompt("loups").options]
 
 
+def test_the_game_ends_when_one_player_is_left_whatever_his_two_camps() -> None:
+    """004: "chaque joueur joue les rôles de 2 personnages différents": once the other players are all dead, the last
+    one has nobody to play against, even with a wolf and a villager: the wolves have outlived the village, and he
+    wins with either card (a game of the simulator went on for 600 nights without it)."""
+    g = game(captain=False)
+    for seat in (0, 5, 1, 6, 2, 7, 3, 8):
+        g.do("kill", MJ, seat=seat)
+    assert [x for x in g.state.players if g.alive(x)] == [4, 9]  # player 4: a villager (4) and a wolf (9)
+    assert g.state.phase == "ended"
+    assert g.state.result is not None and g.state.result["camp"] == "wolves"
+    assert {4, 9} <= set(g.state.result["winners"])
+
+
 def test_the_captain_votes_with_his_card_and_counts_double() -> None:
     g = game(captain=True)
     play_night(g, {"loups": [8], "voyante": [5]})

@@ -23,7 +23,7 @@ const SELECTS = ["wolves_disagree", "petite_fille", "village_readers",
   "night_order", "loup_blanc_every", "ancien_powers", "vote_mode", "tie_rule", "captain_mode", "role_talk", "cards",
   "ange_victory", "servante_powers", "sect_split", "gitane_spirits"];
 const NUMBER_SELECTS = ["piper_charms", "magicien_frogs", "characters"];
-const INTEGERS = ["vote_lock", "vote_late", "afk_after", "captain_day", "camp_wolves"];
+const INTEGERS = ["vote_lock", "vote_late", "afk_after", "stalemate_days", "captain_day", "camp_wolves"];
 const TEXTS = ["timezone", "day_end"];
 // A forum game lasts days: when the MJ picks it, the durations that still count become hours, not seconds.
 const FORUM_DURATIONS = { night_step: 7200, vote: 1200, reaction: 1800, dawn: 60 };

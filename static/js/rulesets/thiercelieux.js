@@ -428,6 +428,12 @@ export default {
     setup.syncConsole(v, ctx);
   },
 
+  endTitle(result) {
+    // A game that nobody could win any more (flow.stalemate); else the shell's own title.
+    if (result.reason === "stalemate") return t("end.stalemate");
+    return result.camp ? t(`end.win.${result.camp}`) : t("end.stopped");
+  },
+
   lobbyCheck(v, ctx) {
     return [...setup.consoleCheck(v, ctx), addBotButton(v, ctx, (this.info && this.info.max_players) || 40)];
   },

@@ -189,6 +189,7 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
         died.update(second_role=p.tags.get("second_role"), wolf=wolfish(p))
     ctx.died(seat, cause, **died)
     ctx.emit("flag", {"key": "last_dead", "value": seat})
+    ctx.emit("flag", {"key": "last_death_day", "value": s.day})  # the stalemate's count (`stalemate`)
     source = source or cause
     if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not s.flags.get("captain_named"):
         # 004: the mayor is not elected: the first dead names him (with the successor's prompt).
@@ -318,6 +319,13 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
         return LOVERS, sorted({*couple, *cupid})
     if len(alive) == 1 and camp_of(players[alive[0]]) in SOLO:
         return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
+    if len(alive) > 1 and characters.enabled(state) and len({state.player_of(x) for x in alive}) == 1:
+        # 004, two characters each: one player left has nobody to play against (his characters may sit in two
+        # camps, and no rule lets one end the other). The camp that threatened the village has outlived it, else
+        # the village wins; the last player wins with either of his characters.
+        left = [camp_of(players[x]) for x in alive]
+        camp = next((c for c in left if c in THREATS), VILLAGE)
+        return camp, sorted({*(p.seat for p in players.values() if camp_of(p) == camp), *alive})
     apart = (couple if mixed else set()) | set(cupid if mixed else [])
     camps = [camp_of(players[x]) for x in alive]
     if not THREATS & set(camps):
@@ -450,8 +458,25 @@ def open_scheduled_step(ctx: Ctx, key: str, schedule: dict[str, float]) -> None:
     ctx.emit("step_timer", {"min_end": schedule["locks_at"]}, to=[])
 
 
+def stalemate(ctx: Ctx) -> bool:
+    """`stalemate_days` days without a death (the seeds have no rule: an MJ would stop such a game, and in
+    automatic mode nobody else can): the game ends, nobody winning."""
+    days = int(opt(ctx, "stalemate_days"))
+    last = ctx.s.flags.get("last_death_day")
+    if last is None:  # nobody died yet, or a game begun before the count: from its first death on
+        last = 0 if all(p.alive for p in ctx.s.players.values()) else ctx.s.day
+    if days <= 0 or ctx.s.day - int(last) < days:
+        return False
+    ctx.announce("stalemate", days=days)
+    ctx.emit("ended", {"camp": None, "winners": [], "reason": "stalemate",
+                       "roles": {str(p.seat): p.role for p in ctx.s.players.values()}})
+    return True
+
+
 def nightfall(ctx: Ctx) -> None:
     """Night comes now, or in a forum game at the hour announced in the morning."""
+    if stalemate(ctx):
+        return
     if official_day.second_vote(ctx):
         start_vote(ctx)  # the Juge bègue's signal: a second vote at once
         return

@@ -111,6 +111,10 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     bear_growls_if_infected: bool = True
     # Issue 14: seats the server plays (app/rooms/bots.py seats them, bot.py answers for them from their own view).
     bots: list[int] = Field(default_factory=list, max_length=40)
+    # A table where nobody can die any more (a powerless vampire facing a villager, a pack that protects its
+    # converted member) would play forever: after this many days without a death the game ends, nobody winning
+    # (0: never; an MJ may stop the game himself).
+    stalemate_days: int = Field(5, ge=0, le=100)
 
     @field_validator("night_order_custom")
     @classmethod
@@ -174,7 +178,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
 LIVE_OPTIONS: frozenset[str] = frozenset({
     # clocks and the MJ's running of the day
     "night_step", "plausible_min", "plausible_max", "dawn", "election", "debate", "vote", "reaction",
-    "mj_ends_debate", "afk_after", "timezone", "day_end", "vote_lock", "vote_late",
+    "mj_ends_debate", "afk_after", "timezone", "day_end", "vote_lock", "vote_late", "stalemate_days",
     # the night
     "night_order", "night_order_custom", "night_parallel", "seer_after_witch", "seer_announce", "petite_fille",
     "petite_fille_risk", "wolves_disagree", "lycanthropy", "loup_blanc_every", "piper_charms", "magicien_frogs",
