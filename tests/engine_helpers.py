@@ -264,6 +264,8 @@ class Secrets:
 
         if vampire(me) and vampire(other):
             out.add("vampire")  # 004: the vampires wake together; the bitten joins them
+        if me.role == "hamster-garou" and other.role == "hamster-garou":
+            out.add("hamster-garou")  # 004: the hamsters-garous wake together
         if wolfish(me) and wolfish(other) and other.role:
             # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
             # and so is the Loup Blanc, whom the pack believes one of its own (001).
@@ -340,7 +342,8 @@ class Secrets:
         secrets = v.get("secrets", {})
         if "peek" in secrets:
             me = state.players[viewer]  # type: ignore[index]
-            assert me.role == "petite-fille" and state.options["petite_fille"] == "peek"
+            # Her card, or (004's complications) the power card a wolf or a villager holds beside his own.
+            assert "petite-fille" in (me.role, me.tags.get("second_role")) and state.options["petite_fille"] == "peek"
             assert state.phase == "night"
             wolves = {s for s, p in state.players.items() if is_wolf(p.role)}
             assert all(isinstance(n, int) for n in secrets["peek"].values())
