@@ -29,6 +29,8 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from app.realtime.pauses import OLD_GENERATION_EVERY
+
 VOTE_PROMPT = "pceilingvote"
 
 
@@ -57,6 +59,8 @@ async def freeze_survivors(every: float) -> None:
     """Collect what is young and freeze what survived, every `every` seconds: Python's full collections then never
     scan the thousands of long-lived sockets (the same policy as Veillée's app/realtime/pauses.py), so the
     ceiling's pauses are the stack's, not the collector's."""
+    young, middle, _old = gc.get_threshold()
+    gc.set_threshold(young, middle, OLD_GENERATION_EVERY)  # no automatic collection of the old generation either
     while True:
         await asyncio.sleep(every)
         gc.collect(1)  # the young generations only: short; what survives them is long-lived here
