@@ -43,6 +43,10 @@ const ROLE_ICONS = {
   somnambule: "steps", casanova: "heart", berger: "sheep", magicien: "wand", traitre: "mask", vampire: "bat",
   "hamster-garou": "hamster", confesseur: "eye", chatelain: "potion", protecteur: "shield",
   "grand-mechant-loup": "wolf", "abominable-sectaire": "users", gitane: "ghost",  // official_solo.py (issue 14)
+  ange: "star", "bouc-emissaire": "sheep", "idiot-du-village": "jester", "villageois-villageois": "home",
+  "juge-begue": "book", "chevalier-epee-rouillee": "dagger", "servante-devouee": "heart",  // official_day.py
+  "deux-soeurs": "users", "trois-freres": "users", renard: "eye", "montreur-d-ours": "steps",
+  "enfant-sauvage": "steps", "chien-loup": "wolf", comedien: "jester",  // official_night.py
 };
 const END_ICONS = { wolves: "wolf", lovers: "heart", vampires: "bat", hamsters: "hamster", "loup-blanc": "wolf",
   "joueur-de-flute": "note", tueur: "dagger", assassin: "dagger", sectaire: "users" };
