@@ -131,6 +131,22 @@ async def test_nan_deep_nesting_and_oversized_values_get_clear_400s(base: str) -
             assert error_of(r)["code"] == code
 
 
+def test_a_deep_body_is_refused_before_the_decoder_recurses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5,000 levels took the decoder to Python's recursion limit, where an object the collector finalised could not
+    report its own error (a failed test in CI): the nesting is measured first, brackets inside strings aside."""
+    def decoder_called(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the decoder ran")
+
+    monkeypatch.setattr(edge.json, "loads", decoder_called)
+    for body in ("[" * 100_000 + "]" * 100_000, '{"a": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}"):
+        with pytest.raises(EdgeError) as refused:
+            parse_json(body)
+        assert refused.value.code == "too_deep"
+    monkeypatch.undo()
+    deepest = "[" * MAX_DEPTH + '"[[[[[[[[[[[[" ' + "]" * MAX_DEPTH  # brackets in a string do not nest
+    assert parse_json(deepest.replace('" ', '"')) is not None
+
+
 async def test_an_option_the_validator_chokes_on_is_a_400_not_a_500(base: str) -> None:
     async with httpx.AsyncClient(base_url=base) as http:
         r = await create(http, options={"timezone": "A" * 300})

@@ -103,6 +103,27 @@ def _plainly_bounded(raw: str) -> bool:
             and raw.count("[") + raw.count("{") <= MAX_DEPTH and _BAD_CHAR.search(raw) is None)
 
 
+_NESTING = re.compile(r'"(?:\\.|[^"\\])*"|[\[\]{}]')  # a string (skipped whole) or a bracket
+
+
+def _nests_too_deep(raw: str) -> bool:
+    """Whether brackets outside strings nest past MAX_DEPTH. Scanned before decoding: the decoder recurses once per
+    level, and a hostile body 5,000 levels deep took it to Python's recursion limit, where whatever the collector
+    finalised meanwhile could not even report its own error."""
+    if raw.count("[") + raw.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for token in _NESTING.finditer(raw):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif mark in "]}":
+            depth -= 1
+    return False
+
+
 def parse_json(raw: str | bytes, root: str = "the payload") -> Any:
     """Decode a frame or a body strictly and `check` it; raise EdgeError (with the decoded `value` when the
     failure is in the content rather than in the syntax)."""
@@ -111,6 +132,8 @@ def parse_json(raw: str | bytes, root: str = "the payload") -> Any:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise EdgeError("bad_json", f"{root} is not UTF-8 text.") from None
+    if _nests_too_deep(raw):
+        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", max=MAX_DEPTH)
     try:
         value = json.loads(raw, parse_constant=_constant, parse_float=_float, parse_int=_int)
     except ValueError:  # JSONDecodeError, and int() past Python's digit limit
