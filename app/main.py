@@ -50,12 +50,13 @@ DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
 
 class Veillee(FastAPI):
     """FastAPI with the edge (app/web/edge.py) outside everything, even the server-error handler, so that every
-    response, a 500 too, carries the security headers."""
+    response, a 500 too, carries the security headers; the websocket endpoint (`/ws/{code}`, app/web/ws.py) is
+    served from the edge, beside the framework's routing rather than through it."""
 
     max_body = 65536
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Edge(super().build_middleware_stack(), self.max_body)
+        return Edge(super().build_middleware_stack(), self.max_body, ws.route)
 
 
 def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
@@ -117,7 +118,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.max_body = settings.max_body
     app.state.settings = settings  # pages read it before the lifespan has made the services
     app.include_router(api.router)
-    app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(pages.ruleset_homes())  # /<key>: a ruleset's own home page
     app.include_router(bots.router)  # seats the server plays, in rulesets with a `bots` option

@@ -12,6 +12,7 @@ import asyncio
 import json
 import math
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.datastructures import Headers
@@ -180,18 +181,32 @@ def _json_type(content_type: str | None) -> bool:
     return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
 
 
+# A websocket route taken before the framework's own: the coroutine serving the scope, or None to pass it on.
+SocketRoute = Callable[[Scope, Receive, Send], Awaitable[None] | None]
+
+
 class Edge:
     """ASGI middleware, outermost: security headers on every HTTP response, request bodies bounded in size and
     time, and JSON bodies checked by `parse_json` before a route reads them."""
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, sockets: SocketRoute | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.sockets = sockets
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        """The coroutine that serves `scope`. A plain function rather than a coroutine of its own: a websocket's
+        coroutine is handed on as it is, so nothing of the edge stays in memory as long as the socket; `sockets`
+        takes the websocket paths it serves before the framework's routing does."""
+        if scope["type"] == "http":
+            return self._http(scope, receive, send)
+        if scope["type"] == "websocket" and self.sockets is not None:
+            served = self.sockets(scope, receive, send)
+            if served is not None:
+                return served
+        return self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         send = self._with_headers(send, content_security_policy(headers.get("host")))
         length = headers.get("content-length")

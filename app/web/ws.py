@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected, WebSocketState
 
 from app.engine import Rejected
@@ -20,7 +22,6 @@ from app.web.budget import Budget
 from app.web.deps import Services, client_ip, find_room, origin_allowed, submit
 from app.web.edge import EdgeError, check, parse_json
 
-router = APIRouter()
 log = logging.getLogger("veillee.ws")
 MAX_FRAME = 8192  # bytes a client frame may hold
 HELLO_TIMEOUT = 10.0
@@ -106,64 +107,116 @@ async def refuse(ws: WebSocket, frame: dict[str, Any], close_code: int) -> None:
     await ws.close(code=close_code)
 
 
-@router.websocket("/ws/{code}")
+PREFIX = "/ws/"
+
+
+def route(scope: Scope, receive: Receive, send: Send) -> Awaitable[None] | None:
+    """The coroutine that serves a websocket at `/ws/{code}`, or None for any other path. The edge
+    (app/web/edge.py) calls it before the framework's routing, so a held socket keeps no frame of the framework's
+    middlewares, router and dependency solver alive: about 8 KB a socket (docs/architecture.md, "Memory")."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    code = path[len(PREFIX):]
+    if not path.startswith(PREFIX) or not code or "/" in code:
+        return None
+    return websocket(WebSocket(scope, receive=receive, send=send), code)
+
+
 async def websocket(ws: WebSocket, code: str) -> None:
+    """A socket's whole life in one coroutine frame (a frame lives as long as its socket): admission (`admit`,
+    whose frame is gone once it returns), then the frames the client sends, read through the edge, until it leaves."""
+    svc: Services = ws.app.state.services
+    spectator_from: str | None = None
     try:
-        await session(ws, code)
+        admitted = await admit(svc, ws, code)
+        if admitted is None:
+            return
+        room, viewer, last, held, spectator_from = admitted
+        conn = Connection(ws, room.id, viewer)
+        try:
+            svc.hub.attach(room, conn, last, held)
+            budget = Budget(svc.settings.frame_rate)
+            while True:
+                message = await ws.receive()  # read_frame's body, inline: one frame less for the socket's life
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                if not budget.take():
+                    await send(conn, ws, over_limit(data))
+                    continue
+                try:
+                    msg = decode(data)
+                except EdgeError as exc:
+                    await send(conn, ws, refusal(exc))
+                    continue
+                await handle(svc, conn, ws, msg)
+        finally:
+            svc.hub.detach(conn)
     except GONE:
         pass
     except RuntimeError:
         # The ASGI server's word for a send on a socket it already saw close; anything else is a bug to show.
         if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
             raise
+    finally:
+        if spectator_from is not None:
+            svc.spectators[spectator_from] -= 1
+            if svc.spectators[spectator_from] <= 0:
+                del svc.spectators[spectator_from]
 
 
-async def session(ws: WebSocket, code: str) -> None:
-    svc: Services = ws.app.state.services
+Admitted = tuple[Room, Viewer, int | None, str | None, str | None]
+
+
+async def admit(svc: Services, ws: WebSocket, code: str) -> Admitted | None:
+    """An admitted socket's room and viewer, the hello's `last` and `stream` (checked), and the address its
+    spectator seat is counted under (None for a player); None once a refused socket was told why. The hello itself
+    is not kept: only what it asked for lives as long as the socket."""
     allowed = [*svc.settings.allowed_origins, svc.settings.public_url] if svc.settings.public_url else \
         svc.settings.allowed_origins
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), allowed):
         await ws.close(code=4003, reason="origin not allowed")
-        return
+        return None
     address = client_ip(ws)
     try:
         room = await find_room(svc, code, address)
     except Rejected as exc:
         await ws.accept()
         await refuse(ws, error(exc.rejection.code, exc.rejection.message), TOO_MANY)
-        return
+        return None
     await ws.accept()
     if room is None:
         await refuse(ws, error("no_such_room", "There is no room with this code."), 4004)
-        return
+        return None
     hello = await read_hello(ws)
     if hello is None:
-        return
+        return None
     token = hello.get("token")
     if token is not None and not isinstance(token, str):
         await refuse(ws, error("bad_token", "A token is a string, or null for a spectator."), 4001)
-        return
+        return None
     try:
         viewer = await svc.rooms.authenticate(room, token)
     except Rejected as exc:
         await refuse(ws, error(exc.rejection.code, exc.rejection.message), 4001)
-        return
+        return None
+    last, held = hello.get("last"), hello.get("stream")
+    asked = (last if isinstance(last, int) and not isinstance(last, bool) else None,
+             held if held in ("own", "all") else None)
     if viewer != "spectator":
-        await serve(svc, ws, room, viewer, hello)
-        return
+        return room, viewer, *asked, None
     # Spectators need no token: their sockets are counted per address (SPECTATOR_SOCKETS).
     limit = svc.settings.spectator_sockets
     if svc.spectators[address] >= limit:
         await refuse(ws, error("too_many_spectators", f"At most {limit} spectators from one address.", max=limit),
                      TOO_MANY)
-        return
+        return None
     svc.spectators[address] += 1
-    try:
-        await serve(svc, ws, room, viewer, hello)
-    finally:
-        svc.spectators[address] -= 1
-        if svc.spectators[address] <= 0:
-            del svc.spectators[address]
+    return room, viewer, *asked, address
 
 
 async def read_hello(ws: WebSocket) -> dict[str, Any] | None:
@@ -188,29 +241,6 @@ async def read_hello(ws: WebSocket) -> dict[str, Any] | None:
         break
     await refuse(ws, error("hello_expected", 'The first frame must be {"type": "hello", ...}.'), 4000)
     return None
-
-
-async def serve(svc: Services, ws: WebSocket, room: Room, viewer: Viewer, hello: dict[str, Any]) -> None:
-    last = hello.get("last")
-    held = hello.get("stream")
-    conn = Connection(ws, room.id, viewer)
-    try:
-        svc.hub.attach(room, conn, last if isinstance(last, int) and not isinstance(last, bool) else None,
-                       held if held in ("own", "all") else None)
-        budget = Budget(svc.settings.frame_rate)
-        while True:
-            data = await read_frame(ws)
-            if not budget.take():
-                await send(conn, ws, over_limit(data))
-                continue
-            try:
-                msg = decode(data)
-            except EdgeError as exc:
-                await send(conn, ws, refusal(exc))
-                continue
-            await handle(svc, conn, ws, msg)
-    finally:
-        svc.hub.detach(conn)
 
 
 async def handle(svc: Services, conn: Connection, ws: WebSocket, msg: Any) -> None:
