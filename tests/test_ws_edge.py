@@ -11,6 +11,7 @@ import httpx
 import pytest
 import websockets
 from edge_helpers import alive, live, next_frame, raw_socket, ws_url
+from fastapi import FastAPI
 
 pytestmark = pytest.mark.slow
 
@@ -224,3 +225,34 @@ async def test_clients_leaving_at_any_moment_log_no_traceback(database_url: str,
     noisy = [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()
              or "Exception in ASGI" in r.getMessage()]
     assert noisy == [], [r.getMessage() for r in noisy]
+
+
+async def test_the_socket_route_takes_only_its_own_paths_and_a_spectator_seat_is_given_back(database_url: str) -> None:
+    """`/ws/{code}` is served from the edge, beside the framework's router: other paths under /ws/ still reach the
+    router, which refuses them; a spectator's counted socket is handed back when it leaves, however it leaves."""
+    from app.web.ws import route
+
+    assert route({"type": "websocket", "path": "/ws/", "root_path": ""}, None, None) is None  # type: ignore[arg-type]
+    assert route({"type": "websocket", "path": "/ws/ab/cd", "root_path": ""}, None, None) is None  # type: ignore[arg-type]
+    assert route({"type": "websocket", "path": "/wsx/ab", "root_path": ""}, None, None) is None  # type: ignore[arg-type]
+    apps: list[FastAPI] = []
+    async with live(database_url, apps.append) as base:
+        room = await new_room(base)
+        for path in ("/ws/", f"/ws/{room['code']}/more"):
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                await websockets.connect(base.replace("http", "ws", 1) + path, compression=None)
+            assert refused.value.response.status_code == 403
+        # A spectator seat is counted while its socket lives and given back after, a clean close or a dropped one.
+        services = apps[0].state.services
+        first = await raw_socket(base, room["code"])
+        second = await raw_socket(base, room["code"])
+        assert sum(services.spectators.values()) == 2
+        await first.close()
+        second.transport.abort()
+        for _ in range(100):
+            if not services.spectators:
+                break
+            await asyncio.sleep(0.02)
+        assert not services.spectators
+        mj = await raw_socket(base, room["code"], room["mj_token"])
+        assert await alive(mj)
