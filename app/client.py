@@ -21,6 +21,18 @@ class ClientError(Exception):
         self.message = message
 
 
+def updated(view: dict[str, Any], frame: dict[str, Any]) -> dict[str, Any]:
+    """The view after an `update` frame (docs/protocol.md): its `patch` keys replaced, its `items` lists rebuilt
+    (an item given by its id is the one held under that id), its `drop` keys removed."""
+    out = {**view, **frame.get("patch", {})}
+    for key, listed in (frame.get("items") or {}).items():
+        had = {item["id"]: item for item in view.get(key) or ()}
+        out[key] = [had[item] if isinstance(item, str) else item for item in listed]
+    for key in frame.get("drop", ()):
+        out.pop(key, None)
+    return out
+
+
 async def create_room(base: str, ruleset: str = "thiercelieux", options: dict[str, Any] | None = None,
                       composition: list[str] | None = None) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base) as http:
@@ -96,7 +108,7 @@ class Client:
             if "view" in frame:
                 self.view = frame["view"]
             else:  # an update carries the parts of the view that changed, and the names of those that are gone
-                self.view = {k: v for k, v in {**self.view, **frame["patch"]}.items() if k not in frame.get("drop", ())}
+                self.view = updated(self.view, frame)
             self.changed.set()
         elif kind in ("ack", "rejected"):
             fut = self._replies.pop(frame.get("cid") or "", None)

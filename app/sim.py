@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from app.bots import random_answer
 from app.engine.core import apply, new_state
@@ -74,12 +74,26 @@ def bot_round(game: Game, rnd: random.Random, skip: float = 0.1, invoke: float =
             game.at += rnd.uniform(0.0, 0.5)
 
 
-def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None,
-         max_rounds: int = 3000, composition: list[str] | None = None) -> Game:
+G = TypeVar("G", bound=Game)
+
+
+@overload
+def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None, max_rounds: int = 3000,
+         composition: list[str] | None = None) -> Game: ...
+
+
+@overload
+def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None, max_rounds: int = 3000,
+         composition: list[str] | None = None, *, kind: type[G]) -> G: ...
+
+
+def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None, max_rounds: int = 3000,
+         composition: list[str] | None = None, *, kind: type[Game] = Game) -> Game:
+    """A whole game of bots, in virtual time; `kind`: a subclass of Game that watches it (the tests')."""
     rnd = random.Random(seed)
     known = get_ruleset(ruleset).options_model.model_fields
     opts = {**{k: v for k, v in FAST.items() if k in known}, **(options or {})}  # each ruleset has its own clocks
-    game = Game(ruleset, seed, players, opts)
+    game = kind(ruleset, seed, players, opts)
     if composition:
         game.do(Command(type="configure", by=MJ, at=game.at, args={"composition": composition}))
     game.do(Command(type="start", by=MJ, at=game.at))

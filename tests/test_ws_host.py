@@ -14,7 +14,7 @@ import pytest
 from edge_helpers import live
 from ws_helpers import seat_players
 
-from app.client import Client
+from app.client import Client, updated
 from app.demo import DEMO_OPTIONS, bot
 
 pytestmark = pytest.mark.slow
@@ -32,7 +32,7 @@ def views(client: Client) -> list[dict[str, Any]]:
         if "view" in frame:
             current = frame["view"]
         elif "patch" in frame:
-            current = {k: v for k, v in {**current, **frame["patch"]}.items() if k not in frame.get("drop", ())}
+            current = updated(current, frame)
         else:
             continue
         out.append(current)

@@ -34,6 +34,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from app.bench.wsclient import Http, HttpError, Socket, open_socket
+from app.client import updated
 
 # Options that reach the day's vote within a second and keep it open: no captain, short night steps (nobody answers
 # the wolf's prompt, so nobody dies), a vote of an hour. One wolf and eleven villagers.
@@ -270,9 +271,7 @@ class Worker:
         if isinstance(frame.get("view"), dict):
             room.view = frame["view"]
         elif isinstance(frame.get("patch"), dict):  # an update carries the parts of the view that changed
-            room.view.update(frame["patch"])
-            for key in frame.get("drop") or ():
-                room.view.pop(key, None)
+            room.view = updated(room.view, frame)
         for prompt in room.view.get("prompts") or []:
             if prompt.get("step") in VOTE_STEPS:
                 room.prompt = prompt["id"].encode()

@@ -38,6 +38,10 @@ KICKED = {  # the last frame of a seat's socket closed with 4001, by its reason
     "handed_over": "This seat is now played on another device (its personal link was opened there).",
 }
 TOO_SLOW = 4008  # close code: the client fell too far behind; reconnecting with its count catches it up
+# The part of a view sent item by item: a list of objects with an "id" each. An update names an unchanged prompt by
+# its id instead of sending it again, so a ballot costs one prompt's text, not every open prompt's.
+ITEMIZED = "prompts"
+Items = tuple[tuple[str, str], ...]  # (id, JSON text) of each item, in order
 
 
 class Socket(Protocol):
@@ -111,6 +115,8 @@ class Connection:
     # The view last sent, as the JSON text of each top-level key: compared as text, it cannot be changed behind our
     # back by the state it came from, and it is a few strings per socket rather than a tree of objects.
     sections: dict[str, str] | None = None
+    # The ITEMIZED part last sent, item by item (None when it is empty or cannot be sent so).
+    items: Items | None = None
     # Frames waiting behind one whose send waits (a paused transport); made when first needed, as sends are
     # nearly always immediate and an empty deque is 600 bytes a socket.
     backlog: deque[str] | None = None
@@ -192,6 +198,16 @@ def stream(room: Room, viewer: Viewer) -> list[Event]:
     return [e for e in room.events if event_visible(e, viewer, room.state)]
 
 
+def _joined(pairs: Items | list[tuple[str, str]]) -> str:
+    """A list's JSON from its items' (the same text `dumps` writes for the whole list)."""
+    return "[" + ",".join(t for _, t in pairs) + "]"
+
+
+def _interned(pairs: Items | None) -> Items | None:
+    """Kept per socket: nothing for an empty list, and each text shared with the other sockets that hold it."""
+    return tuple((i, sys.intern(t)) for i, t in pairs) if pairs else None
+
+
 class Hub:
     def __init__(self) -> None:
         self.rooms: dict[str, set[Connection]] = {}
@@ -248,10 +264,19 @@ class Hub:
         visible = [e for e in events if event_visible(e, conn.viewer, room.state)]
         fresh, scope = view_parts(room.state, conn.viewer, parts)
         patch: dict[str, str] = {}
+        listed = ""  # the ITEMIZED part's update, when it changed: each item whole, or its id if unchanged
+        items = conn.items
         for key, value in fresh.items():
-            text = self._text(value, shared)
-            if conn.sections.get(key) != text:
-                patch[key] = text
+            pairs = self._items(value, shared) if key == ITEMIZED else None
+            text = self._text(value, shared) if pairs is None else _joined(pairs)
+            if conn.sections.get(key) == text:
+                continue
+            patch[key] = text
+            if key == ITEMIZED:
+                items = pairs
+                if pairs is not None:
+                    had = dict(conn.items or ())
+                    listed = _joined([(i, dumps(i) if had.get(i) == t else t) for i, t in pairs])
         # Keys gone from the view: any, after a whole view; the ruleset's own parts, after they were recomputed.
         gone = dropped(conn.sections, fresh, parts, scope)
         if not visible and not patch and not gone:
@@ -259,13 +284,31 @@ class Hub:
         conn.sections.update((k, sys.intern(v)) for k, v in patch.items())
         for key in gone:
             del conn.sections[key]
+        conn.items = _interned(items) if ITEMIZED not in gone else None
         n = conn.n + len(visible)
         head = f'{{"type":"update","n":{n},"from":{conn.n},"stream":"{stream_kind(conn)}","events":'
-        body = ",".join(f'"{k}":{v}' for k, v in patch.items())
+        body = ",".join(f'"{k}":{v}' for k, v in patch.items() if not (listed and k == ITEMIZED))
         drop = f',"drop":{dumps(gone)}' if gone else ""
-        conn.push(f'{head}{self._events(conn, room, visible, shared)},"patch":{{{body}}}{drop},'
+        by_item = f',"items":{{"{ITEMIZED}":{listed}}}' if listed else ""
+        conn.push(f'{head}{self._events(conn, room, visible, shared)},"patch":{{{body}}}{by_item}{drop},'
                   f'"server_time":{time.time()!r}}}')
         conn.n = n
+
+    @classmethod
+    def _items(cls, value: Any, shared: dict[Any, Any]) -> Items | None:
+        """The ITEMIZED part's items with their texts, or None when it is not a list of objects with distinct
+        string ids (then it is sent whole)."""
+        if not isinstance(value, list):
+            return None
+        pairs: list[tuple[str, str]] = []
+        for item in value:
+            ident = item.get("id") if isinstance(item, dict) else None
+            if not isinstance(ident, str):
+                return None
+            pairs.append((ident, cls._text(item, shared)))
+        if len({i for i, _ in pairs}) != len(pairs):
+            return None
+        return tuple(pairs)
 
     @staticmethod
     def _text(value: Any, shared: dict[Any, Any]) -> str:
@@ -295,7 +338,13 @@ class Hub:
         """A whole frame: the viewer's whole view with the events of its stream after `base`."""
         # Interned: the many viewers whose sections read the same (spectators, the public parts of a view) hold one
         # copy of each text between them, not one per socket (a twelfth of a held socket's memory).
-        conn.sections = {k: sys.intern(dumps(v)) for k, v in view(room.state, conn.viewer).items()}
+        conn.sections = {}
+        conn.items = None
+        for key, value in view(room.state, conn.viewer).items():
+            pairs = self._items(value, {}) if key == ITEMIZED else None
+            if pairs is not None:
+                conn.items = _interned(pairs)
+            conn.sections[key] = sys.intern(dumps(value) if pairs is None else _joined(pairs))
         body = ",".join(f'"{k}":{v}' for k, v in conn.sections.items())
         conn.push(f'{{"type":"{kind}","n":{n},"from":{base},"stream":"{stream_kind(conn)}",'
                   f'"events":{self._events(conn, room, events, {})},"view":{{{body}}},'

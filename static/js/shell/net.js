@@ -75,6 +75,21 @@ function sees(view) {
   if (view.phase === "ended") return true;
   return Boolean(view.me && !view.me.alive && view.options && view.options.dead_see_all);
 }
+// The view after an update (docs/protocol.md): the parts in `patch` replaced, the lists in `items` rebuilt (an item
+// given by its id is the very object held under that id, so what shows it need not change), the `drop` keys gone.
+// Null when an item is named that this view does not hold.
+function updated(view, frame) {
+  const next = { ...view, ...frame.patch };
+  for (const [key, listed] of Object.entries(frame.items || {})) {
+    const had = new Map(((view && view[key]) || []).map((item) => [item.id, item]));
+    const items = listed.map((item) => (typeof item === "string" ? had.get(item) : item));
+    if (items.includes(undefined)) return null;
+    next[key] = items;
+  }
+  for (const key of frame.drop || []) delete next[key];
+  return next;
+}
+
 const FATAL_CLOSE = new Set([4001, 4003, 4004]);
 // Why a socket is closed for good: the error frame's code, which the close's reason repeats. A seat handed over to
 // another device (its personal link) or given to a substitute is gone from this page: no reconnection, no toast.
@@ -148,8 +163,9 @@ export class Connection {
         this.ws.close(4000);
         return;
       }
-      if (frame.from > this.events.length) {
-        // A gap in the stream (should not happen): start again from scratch.
+      const view = frame.view || updated(this.view, frame);
+      if (frame.from > this.events.length || !view) {
+        // A gap in the stream, or an item named that we do not hold (should not happen): start again from scratch.
         this.events = [];
         this.n = null;
         this.ws.close(4000);
@@ -159,14 +175,7 @@ export class Connection {
       this.events.push(...frame.events);
       this.n = frame.n;
       this.stream = frame.stream;
-      if (frame.view) {
-        this.view = frame.view;
-      } else {
-        // An update carries only the parts of the view that changed (and the names of those that are gone).
-        const next = { ...this.view, ...frame.patch };
-        for (const key of frame.drop || []) delete next[key];
-        this.view = next;
-      }
+      this.view = view;
       this.offset = frame.server_time - Date.now() / 1000;
       this.attempt = 0;
       this.onStatus("online");
