@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import orjson
 
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
@@ -84,9 +85,11 @@ class Ctx:
     # ids. Nothing is drawn, so seeded games keep their draws; the id travels in its event, so a replay never
     # computes one.
     def _keyed(self, kind: str, content: Any, attempt: int) -> bytes:
-        data = json.dumps([kind, content, attempt], sort_keys=True, separators=(",", ":"), default=str)
+        # orjson: the prompt's content is most of a prompt's opening cost with the standard library (20 µs of 34).
+        data = orjson.dumps([kind, content, attempt], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+                            default=str)
         key = (self.s.rng & MASK).to_bytes(8, "big")
-        return hashlib.blake2b(data.encode(), key=key, digest_size=8).digest()
+        return hashlib.blake2b(data, key=key, digest_size=8).digest()
 
     def prompt_id(self, content: Any, taken: Container[str]) -> str:
         """A short id ("p" and 10 base32 letters: 50 bits), drawn again on the rare collision."""
@@ -129,11 +132,13 @@ class Ctx:
         if "deadline" not in fields and self.s.step is not None:
             fields["deadline"] = self.s.step.deadline
         prompt = Prompt(id=given or "", **fields)
-        pid = given or self.prompt_id([self.at, prompt.model_dump(mode="json", exclude={"id"})], self.s.prompts)
-        prompt.id = pid
+        data = prompt.model_dump(mode="json")  # dumped once: hashed without its id, then carried by the event
+        if not given:
+            del data["id"]
+            data = {"id": self.prompt_id([self.at, data], self.s.prompts), **data}
         to = None if prompt.visibility == "public" else prompt.to  # a public vote is opened before everyone
-        self.emit("prompt_opened", {"prompt": prompt.model_dump(mode="json")}, to=to)
-        return self.s.prompts[pid]
+        self.emit("prompt_opened", {"prompt": data}, to=to)
+        return self.s.prompts[data["id"]]
 
     def name_prompt(self, prompt: Prompt, name: str) -> bool:
         """Give the prompt just opened a name the ruleset finds it by (`RulesetState.prompt_named`), carried by the
