@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -25,10 +25,12 @@ class Sink:
     """A socket that keeps what it is sent; its sends never wait."""
 
     def __init__(self) -> None:
-        self.frames: list[dict[str, Any]] = []
+        self.frames: list[dict[str, Any]] = []  # not yet checked
+        self.sent: list[dict[str, Any]] = []  # all of them
 
     async def send_text(self, data: str) -> None:
         self.frames.append(json.loads(data))
+        self.sent.append(self.frames[-1])
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         raise AssertionError("no socket is closed here")
@@ -79,18 +81,21 @@ class Watched(Game):
             self.checked += 1
 
 
-def watched(ruleset: str, seed: int) -> Watched:
+W = TypeVar("W", bound=Watched)
+
+
+def watched(ruleset: str, seed: int, kind: type[W]) -> W:
     rnd = random.Random(seed)
     rules = get_ruleset(ruleset)
     n = rnd.randint(max(6, rules.min_players), min(10, rules.max_players))
     composition, options = rules.random_setup(n, rnd) if ruleset != "soupcons" else (None, {})
-    return play(ruleset, seed, n, options, composition=composition, kind=Watched)
+    return play(ruleset, seed, n, options, composition=composition, kind=kind)
 
 
 @pytest.mark.parametrize(("ruleset", "seed"), [("thiercelieux", 1), ("thiercelieux", 2), ("reptiliens", 1),
                                                ("reptiliens", 2), ("soupcons", 1)])
 def test_frames_rebuild_each_viewers_view_after_every_command(ruleset: str, seed: int) -> None:
-    game = watched(ruleset, seed)
+    game = watched(ruleset, seed, Watched)
     assert game.checked > 300 and game.itemized > 50
     # A Reptiliens day keeps several prompts open at once (the vote, the direction of the count, invocations):
     # updates named the unchanged ones by their id.

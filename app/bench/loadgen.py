@@ -45,7 +45,8 @@ OPTIONS: dict[str, Any] = {"moderation": "auto", "captain": False, "night_step":
 # seconds, a vote of an hour.
 RP_OPTIONS: dict[str, Any] = {"moderation": "auto", "night_step": 0.3, "plausible_min": 0.02, "plausible_max": 0.05,
                               "lovers_talk": 0.05, "mj_time": 0.05, "dawn": 0.05, "debate": 0.05, "vote": 3600,
-                              "condemned_window": 0.05}
+                              "condemned_window": 0.05, "death_choice": 0.05, "heritage": 0.05, "move_time": 0.05,
+                              "session_choice": 0.05, "law_time": 0.05}  # the parts of the day before its vote
 VOTE_STEPS = frozenset({"vote", "rp-vote"})  # the day's vote prompt, by ruleset
 TAG = b'"reason":"~'
 VIEW = b'"view":'
@@ -271,7 +272,11 @@ class Worker:
         if isinstance(frame.get("view"), dict):
             room.view = frame["view"]
         elif isinstance(frame.get("patch"), dict):  # an update carries the parts of the view that changed
-            room.view = updated(room.view, frame)
+            try:
+                room.view = updated(room.view, frame)
+            except KeyError:  # a prompt named by an id this socket's view missed (frames before it watched)
+                whole = {k: [i for i in v if isinstance(i, dict)] for k, v in (frame.get("items") or {}).items()}
+                room.view = updated(room.view, {**frame, "items": whole})
         for prompt in room.view.get("prompts") or []:
             if prompt.get("step") in VOTE_STEPS:
                 room.prompt = prompt["id"].encode()

@@ -78,7 +78,7 @@ function sees(view) {
 // The view after an update (docs/protocol.md): the parts in `patch` replaced, the lists in `items` rebuilt (an item
 // given by its id is the very object held under that id, so what shows it need not change), the `drop` keys gone.
 // Null when an item is named that this view does not hold.
-function updated(view, frame) {
+export function updated(view, frame) {
   const next = { ...view, ...frame.patch };
   for (const [key, listed] of Object.entries(frame.items || {})) {
     const had = new Map(((view && view[key]) || []).map((item) => [item.id, item]));
