@@ -115,7 +115,7 @@ class Connection:
     # The view last sent, as the JSON text of each top-level key: compared as text, it cannot be changed behind our
     # back by the state it came from, and it is a few strings per socket rather than a tree of objects.
     sections: dict[str, str] | None = None
-    # The ITEMIZED part last sent, item by item (None when it is empty or cannot be sent so).
+    # The ITEMIZED part last sent, item by item (None when it was sent whole: see `_items`).
     items: Items | None = None
     # Frames waiting behind one whose send waits (a paused transport); made when first needed, as sends are
     # nearly always immediate and an empty deque is 600 bytes a socket.
@@ -203,6 +203,22 @@ def _joined(pairs: Items | list[tuple[str, str]]) -> str:
     return "[" + ",".join(t for _, t in pairs) + "]"
 
 
+def _items(value: Any) -> Items | None:
+    """The ITEMIZED part's items with their texts; None when it is sent whole: fewer than two items (nothing to
+    save, as a Thiercelieux day's lone vote), or not objects with distinct string ids."""
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    pairs: list[tuple[str, str]] = []
+    for item in value:
+        ident = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(ident, str):
+            return None
+        pairs.append((ident, dumps(item)))
+    if len({i for i, _ in pairs}) != len(pairs):
+        return None
+    return tuple(pairs)
+
+
 def _interned(pairs: Items | None) -> Items | None:
     """Kept per socket: nothing for an empty list, and each text shared with the other sockets that hold it."""
     return tuple((i, sys.intern(t)) for i, t in pairs) if pairs else None
@@ -267,16 +283,16 @@ class Hub:
         listed = ""  # the ITEMIZED part's update, when it changed: each item whole, or its id if unchanged
         items = conn.items
         for key, value in fresh.items():
-            pairs = self._items(value, shared) if key == ITEMIZED else None
+            pairs = _items(value) if key == ITEMIZED else None
             text = self._text(value, shared) if pairs is None else _joined(pairs)
             if conn.sections.get(key) == text:
                 continue
             patch[key] = text
             if key == ITEMIZED:
-                items = pairs
-                if pairs is not None:
-                    had = dict(conn.items or ())
+                if pairs is not None and items is not None:
+                    had = dict(items)
                     listed = _joined([(i, dumps(i) if had.get(i) == t else t) for i, t in pairs])
+                items = pairs
         # Keys gone from the view: any, after a whole view; the ruleset's own parts, after they were recomputed.
         gone = dropped(conn.sections, fresh, parts, scope)
         if not visible and not patch and not gone:
@@ -284,7 +300,10 @@ class Hub:
         conn.sections.update((k, sys.intern(v)) for k, v in patch.items())
         for key in gone:
             del conn.sections[key]
-        conn.items = _interned(items) if ITEMIZED not in gone else None
+        if ITEMIZED in gone:
+            conn.items = None
+        elif items is not conn.items:
+            conn.items = _interned(items)
         n = conn.n + len(visible)
         head = f'{{"type":"update","n":{n},"from":{conn.n},"stream":"{stream_kind(conn)}","events":'
         body = ",".join(f'"{k}":{v}' for k, v in patch.items() if not (listed and k == ITEMIZED))
@@ -293,22 +312,6 @@ class Hub:
         conn.push(f'{head}{self._events(conn, room, visible, shared)},"patch":{{{body}}}{by_item}{drop},'
                   f'"server_time":{time.time()!r}}}')
         conn.n = n
-
-    @classmethod
-    def _items(cls, value: Any, shared: dict[Any, Any]) -> Items | None:
-        """The ITEMIZED part's items with their texts, or None when it is not a list of objects with distinct
-        string ids (then it is sent whole)."""
-        if not isinstance(value, list):
-            return None
-        pairs: list[tuple[str, str]] = []
-        for item in value:
-            ident = item.get("id") if isinstance(item, dict) else None
-            if not isinstance(ident, str):
-                return None
-            pairs.append((ident, cls._text(item, shared)))
-        if len({i for i, _ in pairs}) != len(pairs):
-            return None
-        return tuple(pairs)
 
     @staticmethod
     def _text(value: Any, shared: dict[Any, Any]) -> str:
@@ -341,7 +344,7 @@ class Hub:
         conn.sections = {}
         conn.items = None
         for key, value in view(room.state, conn.viewer).items():
-            pairs = self._items(value, {}) if key == ITEMIZED else None
+            pairs = _items(value) if key == ITEMIZED else None
             if pairs is not None:
                 conn.items = _interned(pairs)
             conn.sections[key] = sys.intern(dumps(value) if pairs is None else _joined(pairs))
