@@ -18,6 +18,7 @@ from app.engine.views import omniscient, prompt_view
 
 MAX_NAME = 40
 MAX_REASON = 280
+MAX_SEAT = 1_000_000  # seats are numbered from 0, never given twice: a room never comes near it
 Handler = Callable[[Ctx, Command], None]
 COMMANDS: dict[str, Handler] = {}
 
@@ -183,7 +184,8 @@ def _join(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     need_phase(ctx, "lobby")
     seat = cmd.args.get("seat")
-    if not is_int(seat) or seat < 0 or seat in ctx.s.players:  # negative numbers are audience markers
+    # Negative numbers are audience markers; a seat beyond MAX_SEAT would not even fit the log's ids.
+    if not is_int(seat) or not 0 <= seat <= MAX_SEAT or seat in ctx.s.players:
         raise Rejected("seat_taken", "That seat is taken.")
     name = clean_name(cmd.args.get("name"))
     if any(p.name.casefold() == name.casefold() for p in ctx.s.players.values()):
@@ -255,7 +257,13 @@ def _configure(ctx: Ctx, cmd: Command) -> None:
             need_mj_sees_all(ctx, cmd)
         current = {k: v for k, v in ctx.s.options.items() if k != PRESET}
         merged = ctx.ruleset.validate_options({**current, **given})
-        data["options"] = {k: v for k, v in merged.items() if k != PRESET}
+        hidden = ctx.ruleset.secret_options
+        data["options"] = {k: v for k, v in merged.items() if k != PRESET and k not in hidden}
+        if hidden:
+            # Options as secret as a card travel to the MJ alone, at every `configure` (so that its bare number
+            # tells the others nothing).
+            ctx.emit("secret_options", {"options": {k: merged[k] for k in sorted(hidden) if k in merged}},
+                     to=MJ_ONLY)
         if PRESET in given:
             # Pre-assigned cards are the MJ's secret: they travel in an event of their own.
             ctx.emit("preassigned", {"preassigned": merged.get(PRESET, {})}, to=MJ_ONLY)

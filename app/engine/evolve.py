@@ -103,7 +103,10 @@ def _reordered(s: GameState, d: dict[str, Any]) -> None:
 def _configured(s: GameState, d: dict[str, Any]) -> None:
     if "options" in d:
         # Pre-assigned cards are secret and travel in their own MJ-only event (`preassigned`).
-        s.options = {**dict(d["options"]), PRESET: s.options.get(PRESET, {})}
+        # Secret options (Ruleset.secret_options) travel in their own MJ-only event (`secret_options`) and stay.
+        hidden = get_ruleset(s.ruleset).secret_options
+        kept = {k: v for k, v in s.options.items() if k in hidden}
+        s.options = {**dict(d["options"]), PRESET: s.options.get(PRESET, {}), **kept}
     if "composition" in d:
         s.composition = list(d["composition"])
 
@@ -111,6 +114,11 @@ def _configured(s: GameState, d: dict[str, Any]) -> None:
 @handles("options_next")
 def _options_next(s: GameState, d: dict[str, Any]) -> None:
     s.options_next = dict(d["options"])
+
+
+@handles("secret_options")
+def _secret_options(s: GameState, d: dict[str, Any]) -> None:
+    s.options = {**s.options, **dict(d["options"])}
 
 
 @handles("preassigned")

@@ -47,6 +47,8 @@ class Ruleset:
     other_cards: ClassVar[dict[str, Role]] = {}  # cards that are not dealt in the composition (listed with roles)
     # Options set when the room is created that `configure` may never change (who the MJ token's holder is).
     fixed_options: ClassVar[frozenset[str]] = frozenset()
+    # Options as secret as a card (whether Reptiliens has lovers at all): the MJ's views show them, nobody else's.
+    secret_options: ClassVar[frozenset[str]] = frozenset()
     # Options the MJ may change during the game (`configure`), taking effect at the next phase; every other one is
     # fixed once the cards are dealt.
     live_options: ClassVar[frozenset[str]] = frozenset()

@@ -214,7 +214,8 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         "day": state.day,
         "step": step,
         "paused": state.paused_at is not None,
-        "options": {k: v for k, v in state.options.items() if k != PRESET or viewer == MJ},
+        "options": {k: v for k, v in state.options.items() if (k != PRESET or viewer == MJ)
+                    and (k not in rules.secret_options or (viewer == MJ and sees_all))},
         "composition": state.composition,
         "players": players,
         "prompts": prompts_part(state, viewer, sees_all, mine),

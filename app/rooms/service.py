@@ -83,6 +83,11 @@ class Room:
         self.work = self.state.clone()
 
 
+def sender_of(by: Viewer) -> str:
+    """Who sent a command, for the log: a seat number, mj, system or spectator (never a token)."""
+    return f"seat {by}" if isinstance(by, int) else str(by)
+
+
 def to_row(event: Event) -> dict[str, Any]:
     return {"type": event.type, "at": event.at, "data": {"data": event.data, "to": event.to, "rng": event.rng}}
 
@@ -329,7 +334,8 @@ class RoomService:
                             raise
                         except Exception:  # a bug (or the database behind this copy): refused, nothing changed
                             kicks += undo()
-                            log.exception("room %s: command %s failed", room.id, type_)
+                            log.exception("room %s (%s): command %s by %s failed", room.id, room.code, type_,
+                                          sender_of(by))
                             raise Rejected("command_failed", FAILED) from None
                     mine = decided if append is not None else []
                     if key is not None and mine:
@@ -356,7 +362,10 @@ class RoomService:
             room.intact = (room.work.seq, room.work.rng) == before
             raise
         except Exception:
-            log.exception("room %s: command %s failed in the engine", room.id, cmd.type)
+            # The room, the command and who sent it (never its arguments: an answer may be a seat's secret); the
+            # sender reads FAILED, the room goes on from its committed state.
+            log.exception("room %s (%s): command %s by %s failed in the engine", room.id, room.code, cmd.type,
+                          sender_of(cmd.by))
             raise Rejected("command_failed", FAILED) from None
 
     @staticmethod
@@ -527,8 +536,9 @@ class RoomService:
         try:
             await self.submit(room, SYSTEM, "tick")
         except Rejected as exc:
-            if exc.rejection.code == "busy":
-                raise RuntimeError(f"tick of room {room_id} not stored ({exc.rejection.code})") from None
+            if exc.rejection.code in ("busy", "command_failed"):
+                # The deadline is still due: the timer tries again, after a growing pause (app/realtime/timers.py).
+                raise RuntimeError(f"tick of room {room_id} not carried out ({exc.rejection.code})") from None
             log.warning("tick refused in room %s: %s", room_id, exc.rejection.code)
 
     async def pending_deadlines(self) -> list[tuple[str, float]]:

@@ -1,13 +1,8 @@
 """Bots for Thiercelieux (issue 14): seats the server plays, listed in the room option `bots`.
 
-As in Soupçons, nothing runs for a bot outside the engine. Its answers are the engine's own `answered` events,
-given inside the commands that make them due: a question put to bots alone is answered as soon as it opens; one
-put to people too (a vote, the pack's victim) once every living person asked has answered, so that the bots follow
-the village and the pack rather than lead them; a power usable at any moment of a step (optional) as the step ends;
-and whatever is still unanswered when its step ends. A game with
-bots therefore replays from its log, goes on after a server restart (the step's deadline is in the database like
-any other), and needs no task of its own. A night step lasts its drawn length whoever answers, so a bot's speed
-says nothing of its card.
+As in Soupçons, nothing runs for a bot outside the engine: app/engine/bots.py answers for it inside the commands
+that make its answers due (when, and why that keeps games replayable and restart-proof, is said there). A night step
+lasts its drawn length whoever answers, so a bot's speed says nothing of its card.
 
 A bot decides from its seat's view only (`app.engine.views.view`, what its phone would show), never the state:
 `decide(view, prompt, rnd)` is a pure function of that view and a seed drawn from the game's generator. It plays
@@ -23,16 +18,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from app.engine import bots as machinery
+from app.engine.bots import PromptView, View, any_pick, by_kind, followed, leaders, me_of, my_seats
 from app.engine.context import Ctx
-from app.engine.core import answer_as
-from app.engine.errors import Rejected
-from app.engine.model import Command, GameState, Prompt
-from app.engine.prompts import check_shape
 from app.engine.rulesets.thiercelieux.roles import ROLES, VILLAGE, WOLVES, is_wolf
-from app.engine.views import view
-
-View = dict[str, Any]
-PromptView = dict[str, Any]
 
 VOTES = frozenset({"vote", "revote"})
 PACKS = frozenset({"loups", "vampires", "hamsters"})  # a team's victim: never one of the team
@@ -45,15 +34,6 @@ YES = {"sorciere-heal": 0.7, "infect": 0.4, "petite-fille-peek": 0.5, "loups-lyc
 
 
 # -- what a view tells a bot ----------------------------------------------------------------------------------------
-def me_of(seen: View, prompt: PromptView) -> int:
-    """The seat that answers: the prompt's `as` (a player's character, 004), else the viewer's seat."""
-    return int(prompt.get("as", (seen.get("me") or {}).get("seat", -1)))
-
-
-def my_seats(seen: View) -> set[int]:
-    return {p["seat"] for p in seen.get("players", []) if p.get("me")}
-
-
 def my_camp(seen: View) -> str:
     secrets = seen.get("secrets") or {}
     if "camp" in secrets:
@@ -123,32 +103,15 @@ def current_counts(seen: View, prompt: PromptView) -> Counter[int]:
     return counts
 
 
-def leaders(counts: Counter[int], among: list[int]) -> list[int]:
-    found = {k: v for k, v in counts.items() if k in among and v > 0}
-    if not found:
-        return []
-    top = max(found.values())
-    return sorted(k for k, v in found.items() if v == top)
-
-
 # -- deciding ---------------------------------------------------------------------------------------------------
 def decide(seen: View, prompt: PromptView, rnd: random.Random, avoid: frozenset[str] = frozenset()) -> Any:
     """The bot's answer to `prompt` (as its view shows it), from that view and `rnd` alone. `avoid`: answers
     (as strings) the engine already refused."""
-    kind = prompt.get("kind")
-    if kind == "pick":
-        return pick(seen, prompt, rnd, avoid)
-    if kind == "confirm":
-        return confirm(seen, prompt, rnd, avoid)
-    if kind == "choice":
-        options = [o for o in prompt.get("options", []) if str(o) not in avoid] or list(prompt.get("options", []))
-        return rnd.choice(options)
-    if kind == "number":
-        return rnd.randint(int(prompt.get("min", 0)), int(prompt.get("max", 0)))
-    if kind == "text":
-        low, high = max(1, int(prompt.get("min", 1))), max(1, int(prompt.get("max", 1)))
-        return ("Zzz" + "." * low)[:high]
-    raise ValueError(f"unknown prompt kind {kind!r}")
+    return by_kind(seen, prompt, rnd, avoid, pick, confirm, choice)
+
+
+def choice(seen: View, prompt: PromptView, rnd: random.Random, avoid: frozenset[str]) -> Any:
+    return rnd.choice([o for o in prompt.get("options", []) if str(o) not in avoid] or list(prompt.get("options", [])))
 
 
 def pick(seen: View, prompt: PromptView, rnd: random.Random, avoid: frozenset[str]) -> list[int]:
@@ -181,30 +144,13 @@ def pick(seen: View, prompt: PromptView, rnd: random.Random, avoid: frozenset[st
     return any_pick(seen, options, low, high, rnd)
 
 
-def any_pick(seen: View, options: list[int], low: int, high: int, rnd: random.Random) -> list[int]:
-    """A legal pick with nothing better to go on: others rather than oneself, mostly as many as allowed."""
-    others = [o for o in options if o not in my_seats(seen)]
-    pool = others if len(others) >= low else options
-    high = min(high, len(pool))
-    count = high if rnd.random() < 0.7 else rnd.randint(min(low, high), high)
-    return rnd.sample(pool, count)
-
-
 def pack_pick(seen: View, prompt: PromptView, rnd: random.Random, targets: list[int]) -> list[int]:
     """A pack's victim: what the pack's people chose (a bot follows them), else its bots, else anyone but the
     pack and those it spares; never a wolf."""
     if not targets:
         return []
-    bots = set(seen.get("options", {}).get("bots", []))
-    me = me_of(seen, prompt)
-    answers = {int(k): v for k, v in (prompt.get("answers") or {}).items() if int(k) != me and v}
-    for members in ([s for s in answers if s not in bots], list(answers)):
-        counts = Counter(t for s in members for t in answers[s] if t in targets)
-        best = leaders(counts, targets)
-        if best:
-            return [rnd.choice(best)]
     aimed = [t for t in targets if t in enemies(seen)]
-    return [rnd.choice(aimed or targets)]
+    return followed(seen, prompt, rnd, targets) or [rnd.choice(aimed or targets)]
 
 
 def vote(seen: View, prompt: PromptView, rnd: random.Random, options: list[int], low: int) -> list[int]:
@@ -255,104 +201,18 @@ def confirm(seen: View, prompt: PromptView, rnd: random.Random, avoid: frozenset
     return answer
 
 
-# -- answering in the engine ----------------------------------------------------------------------------------------
-_BUSY: set[int] = set()  # the contexts a bot is answering in: its own answers do not call the bots again
-
-
-def bot_players(state: GameState) -> list[int]:
-    return [s for s in state.options.get("bots", []) if s in state.players]
-
-
-def acting(state: GameState, prompt: Prompt, player: int) -> list[int]:
-    """The player's characters this question is put to and who may answer it (the living, or the dead when it
-    asks them)."""
-    return [x for x in state.seats_of(player) if x in prompt.to
-            and (state.players[x].alive or prompt.dead_may_answer)]
-
-
-def people_done(state: GameState, prompt: Prompt, bots: set[int]) -> bool:
-    """Every person (not a bot) the question is put to, and who can answer it, has answered."""
-    return all(x in prompt.answers for x in prompt.to if state.player_of(x) not in bots
-               and (state.players[x].alive or prompt.dead_may_answer))
-
-
-def due(state: GameState, prompt: Prompt, player: int, bots: set[int], closing: bool) -> bool:
-    """Whether the bot `player` answers `prompt` now."""
-    if prompt.closed or prompt.to_mj:
-        return False
-    seats = acting(state, prompt, player)
-    if not seats or (prompt.policy == "first" and prompt.answers):
-        return False
-    ending = closing and state.step is not None and prompt.id in state.step.prompts
-    if prompt.optional and not ending:
-        # A power a seat may use at any moment of its step (the Assassin's strike by day): used, if at all, as the
-        # step ends, so that its first instant does not tell the table that a bot holds the card.
-        return False
-    if not (ending or people_done(state, prompt, bots)):
-        return False
-    if any(x not in prompt.answers for x in seats):
-        return True
-    if prompt.policy != "team":
-        return False
-    # A pack's bot that answered before its people did, or before they changed their minds, follows them again.
-    said = {repr(prompt.answers[x]) for x in prompt.to if x in prompt.answers and state.player_of(x) not in bots}
-    return len(said) == 1 and repr(prompt.answers[seats[0]]) not in said
+# -- answering in the engine (app/engine/bots.py) -------------------------------------------------------------------
+BRAIN = machinery.Brain(decide)
 
 
 def play(ctx: Ctx, closing: bool = False) -> None:
     """Answer, for every bot, the questions now due (`closing`: the step is ending, answer all of its own)."""
-    s = ctx.s
-    if id(ctx) in _BUSY or s.phase in ("lobby", "ended") or s.paused_at is not None or not s.options.get("bots"):
-        return
-    bots = bot_players(s)
-    if not bots:
-        return
-    _BUSY.add(id(ctx))
-    try:
-        done: set[tuple[str, int]] = set()
-        while True:
-            aside = set(ctx.s.suspended_prompts()) if ctx.s.stack else set()
-            todo = next(((pid, b) for pid, p in list(ctx.s.prompts.items()) if pid not in aside for b in bots
-                         if (pid, b) not in done and due(ctx.s, p, b, set(bots), closing)), None)
-            if todo is None:
-                return
-            done.add(todo)
-            answer(ctx, *todo)
-            if ctx.s.phase == "ended":
-                return
-    finally:
-        _BUSY.discard(id(ctx))
-
-
-def answer(ctx: Ctx, pid: str, player: int) -> None:
-    """The bot's answer, decided from its own view, given as the engine gives any answer. A refused answer is
-    tried again without it (twice); then the bot stays silent, like a player whose time runs out."""
-    seen = view(ctx.s, player)
-    shown = next((p for p in seen["prompts"] if p["id"] == pid), None)
-    if shown is None:
-        return
-    rnd = random.Random(ctx.below(1 << 62))  # one draw of the game's generator: the game replays
-    avoid: frozenset[str] = frozenset()
-    cmd = Command(type="answer", by=player, at=ctx.at, args={"prompt": pid})
-    for _ in range(3):
-        given = decide(seen, shown, rnd, avoid)
-        prompt = ctx.s.prompts[pid]
-        try:
-            normal = check_shape(prompt, given)
-            for seat in acting(ctx.s, prompt, player):
-                if not ctx.s.prompts[pid].closed:
-                    answer_as(ctx, cmd, ctx.s.prompts[pid], seat, normal)
-            return
-        except Rejected:
-            avoid = avoid | {str(given[0]) if isinstance(given, list) and len(given) == 1 else str(given)}
+    machinery.play(ctx, BRAIN, closing)
 
 
 def before_close(ctx: Ctx) -> bool:
-    """The step is ending: the bots answer what it still waits for. True when their answers already moved the game
-    on (an Assassin's strike ended it, a death opened a hunter's step): the step that was ending is not closed."""
-    step = ctx.s.step
-    play(ctx, closing=True)
-    return ctx.s.phase == "ended" or ctx.s.step is not step
+    """The step is ending: the bots answer what it still waits for; True when that moved the game on."""
+    return machinery.before_close(ctx, BRAIN)
 
 
 def random_seats(players: int, rnd: random.Random) -> list[int]:

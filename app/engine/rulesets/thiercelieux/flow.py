@@ -696,6 +696,11 @@ def finish_standing(ctx: Ctx) -> None:
     prompts = ctx.step_prompts()
     options = [x for x in ctx.s.pending["standing"] if x != current and ctx.s.players[x].alive]
     answer = prompts[0].answers.get(current) if prompts else None
+    if not answer and not options:
+        # The MJ killed everyone else still standing: nobody left to clear, the last one standing is eliminated.
+        setp(ctx, "standing", [x for x in ctx.s.pending["standing"] if ctx.s.players[x].alive])
+        next_clearer(ctx, current)
+        return
     cleared = answer[0] if answer else ctx.choice(options)
     ctx.announce("cleared", seat=cleared, by=current)
     setp(ctx, "standing", [x for x in ctx.s.pending["standing"] if x != cleared and ctx.s.players[x].alive])

@@ -89,7 +89,10 @@ def answer_of(ctx: Ctx, pid: str | None, seat: int) -> object:
 def voleur_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "voleur"):
         cards = spare_cards(ctx.s)
-        options = ["0", "1"] if all(is_wolf(c) for c in cards) else ["keep", "0", "1"]
+        if not cards:
+            continue  # a Voleur the MJ brought in (set_role) where no card was left aside: nothing to take
+        picks = [str(i) for i in range(len(cards))]
+        options = picks if all(is_wolf(c) for c in cards) else ["keep", *picks]
         p = ctx.open_prompt(step="voleur", kind="choice", to=[seat], options=options, info={"cards": cards})
         setp(ctx, "voleur_prompt", p.id)
 
@@ -105,11 +108,13 @@ def voleur_close(ctx: Ctx) -> None:
     choice = prompt.answers.get(seat)
     if choice is None:
         # Silence keeps the card, unless both spare cards are wolves: then one is drawn for him.
-        choice = ctx.choice(["0", "1"]) if "keep" not in prompt.options else "keep"
+        choice = ctx.choice(list(prompt.options)) if "keep" not in prompt.options else "keep"
     if choice == "keep":
         return
     i = int(str(choice))
     cards = list(spare_cards(ctx.s))
+    if not 0 <= i < len(cards):
+        return
     new_role = cards[i]
     cards[i] = "voleur"
     ctx.emit("spare_cards", {"cards": cards}, to=MJ_ONLY)
