@@ -18,6 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--roles", choices=["all"], default=None, help="random compositions drawn from every role")
+    sim.add_argument("--bots", action="store_true", help="every seat a server bot (the ruleset's bot code), instead "
+                     "of random players")
     demo = sub.add_parser("demo", help="bots play one automatic game over real websockets")
     demo.add_argument("--players", type=int, default=8)
     demo.add_argument("--seed", type=int, default=1)
@@ -52,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "simulate":
         from app.sim import simulate
 
-        print(json.dumps(simulate(args.ruleset, args.games, args.seed, args.players, args.roles)))
+        print(json.dumps(simulate(args.ruleset, args.games, args.seed, args.players, args.roles, args.bots)))
         return 0
     if args.cmd == "demo":
         from app.demo import main as demo_main

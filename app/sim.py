@@ -1,4 +1,6 @@
-"""Play whole games through the engine alone, with bots answering at random and time jumping to each deadline."""
+"""Play whole games through the engine alone, time jumping to each deadline: random players answer from their own
+views (`bot_round`), or, with `bots=True`, every seat is a server bot (the room option `bots`: the ruleset's own bot
+code answers inside the engine, as in a room)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from app.engine.model import MJ, SYSTEM, Command, Event, GameState
 from app.engine.ruleset import get_ruleset
 from app.engine.views import view
 
+LOVERS = ("mj", "drawn", "none")  # the `lovers` option a game draws when the set-up does not say (Reptiliens)
 FAST = {"night_step": 30, "plausible_min": 1, "plausible_max": 3, "dawn": 1, "election": 30, "debate": 5,
         "vote": 30, "reaction": 10}
 
@@ -106,16 +109,26 @@ def play(ruleset: str, seed: int, players: int, options: dict[str, Any] | None =
 
 
 def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
-             roles: str | None = None) -> dict[str, Any]:
-    """`roles="all"`: each game draws a random composition from every role, and random variants."""
+             roles: str | None = None, bots: bool = False) -> dict[str, Any]:
+    """`roles="all"`: each game draws a random composition from every role, and random variants. `bots`: every
+    seat is a server bot (for rulesets whose options have a `bots` list)."""
     rules = get_ruleset(ruleset)
+    if bots and "bots" not in rules.options_model.model_fields:
+        raise ValueError(f"{ruleset} has no server bots")
     rnd = random.Random(seed)
     wins: Counter[str] = Counter()
     dealt: Counter[str] = Counter()
+    lovers: Counter[str] = Counter()
     finished = errors = 0
     for i in range(games):
         n = players or rnd.randint(rules.min_players, min(rules.max_players, 18))
         composition, options = rules.random_setup(n, rnd) if roles == "all" else (None, {})
+        if "lovers" in rules.options_model.model_fields and "lovers" not in options:
+            options = {**options, "lovers": rnd.choice(LOVERS)}  # Reptiliens §4: some tables have no lovers
+        if "lovers" in options:
+            lovers[str(options["lovers"])] += 1
+        if bots:
+            options = {**options, "bots": list(range(n))}
         try:
             game = play(ruleset, seed * 100_003 + i, n, options, composition=composition)
         except Exception as exc:
@@ -128,7 +141,8 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
         wins[str(result.get("camp"))] += 1
         print(f"game {i}: {n} players, {game.state.night} nights, {game.state.day} days, winner {result.get('camp')}")
     never = sorted(set(rules.roles) - set(dealt))
-    return {"games": games, "finished": finished, "errors": errors, "wins": dict(wins), "never_dealt": never}
+    out = {"games": games, "finished": finished, "errors": errors, "wins": dict(wins), "never_dealt": never}
+    return {**out, "lovers": dict(lovers)} if lovers else out
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -184,16 +184,37 @@ class Table(Scripted):
                 self.wait()
         raise AssertionError("the night never ended")
 
-    def vote(self, ballots: dict[int, int | None], window: bool = True) -> None:
-        """The day's session: the debate ends, everyone in `ballots` votes, the rest abstain at the deadline; the
-        condemned's window passes (unless `window` is False)."""
-        self.run_until("rp-vote")
-        for seat, target in ballots.items():
-            self.answer(seat, "rp-vote", [] if target is None else [target])
-        if self.step == "rp-vote":
-            self.wait()
+    def vote(self, ballots: dict[int, Any], window: bool = True, direction: str | None = None) -> None:
+        """The day's session: the debate ends, the vote is played in turn (`cast`); the condemned's window passes
+        (unless `window` is False)."""
+        self.cast(ballots, direction)
         if window and self.step == "rp-condamne":
             self.wait()
+
+    def cast(self, ballots: dict[int, Any], direction: str | None = None) -> None:
+        """The vote in turn (§6 "Il donne alors le sien, puis décide dans quel sens ... seront annoncés les votes
+        suivants"): whoever's turn it is answers from `ballots` (a seat, None for blank, or a list: a ranked
+        ballot); a seat not in `ballots` lets his turn run out; the Président answers `direction` (unless None: his
+        silence, clockwise). Returns when the vote is over (or an invocation sets it aside)."""
+        self.run_until("rp-vote")
+        for _ in range(400):
+            if self.step != "rp-vote":
+                return
+            todo = [(p, p.to[0]) for p in self.step_prompts() if not p.closed and p.to and p.to[0] not in p.answers
+                    and ((p.step == "rp-vote" and p.to[0] in ballots) or (p.step == "rp-sens" and direction))]
+            if not todo:
+                self.wait()
+                continue
+            prompt, seat = todo[0]
+            given = ballots.get(seat) if prompt.step == "rp-vote" else direction
+            answer = [] if given is None else [given] if isinstance(given, int) else given
+            self.do("answer", seat, prompt=prompt.id, answer=answer)
+        raise AssertionError("the vote never ended")
+
+    def turn(self) -> int | None:
+        """Whose turn it is in the vote (the open ballot or direction prompt's voter)."""
+        found = [p.to[0] for p in self.step_prompts() if p.step in ("rp-vote", "rp-sens") and not p.closed and p.to]
+        return found[0] if found else None
 
     # -- reading --------------------------------------------------------------------------------------------
     @property

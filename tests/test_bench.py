@@ -13,10 +13,36 @@ from pathlib import Path
 
 import pytest
 
-from app.bench.loadgen import Phase, RoomLoad, Vote, Worker, WorkerProcess, cpu_seconds
-from app.bench.run import POSTGRES_SYSTEMS, Bed, Config, Probe, aggregate, from_metrics, load, setup, system_server
+from app.bench.loadgen import (
+    RP_OPTIONS,
+    VOTE_STEPS,
+    Phase,
+    RoomLoad,
+    Vote,
+    Worker,
+    WorkerProcess,
+    composition,
+    cpu_seconds,
+    purge_moves,
+)
+from app.bench.run import (
+    POSTGRES_SYSTEMS,
+    Bed,
+    Config,
+    Probe,
+    aggregate,
+    from_metrics,
+    load,
+    setup,
+    small,
+    system_server,
+)
 from app.bench.servers import Postgres, reset_postgres
+from app.engine.errors import Rejected
+from app.engine.model import MJ, Command
+from app.engine.views import view
 from app.settings import normalise_database_url
+from app.sim import Game
 
 POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
 # Without a PostgreSQL the PostgreSQL systems are not collected at all rather than skipped: CI fails on any skip, and
@@ -175,3 +201,49 @@ def test_the_servers_own_metrics_are_read_per_phase() -> None:
     assert from_metrics(before, after) == {"timers": 100, "over_50ms": 10, "over_100ms": 2, "gc_pauses": 2,
                                            "gc_pause_total_ms": 250.0}
     assert from_metrics(None, after) is None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_reptiliens_rooms_reach_a_tribunal_that_all_the_living_answer_again_and_again(seed: int) -> None:
+    """The bench's Reptiliens rooms, through the engine alone, answered as the watcher answers (`purge_moves`, from
+    seat 0's view): their first day ends in the Purge's tribunal with nobody dead, a public question to all 12 whose
+    verdict a voter changes at will. Their day vote cannot serve: each ballot is final (seed §6 "Il donne alors le
+    sien, puis décide dans quel sens ... seront annoncés les votes suivants"); the tribunal: "Pour chacun des
+    accusés, tous les vivants (la loi du jour ne s'applique pas) voteront"."""
+    game = Game("reptiliens", seed, 12)
+    game.do(Command(type="configure", by=MJ, at=game.at,
+                    args={"options": RP_OPTIONS, "composition": composition(12, "reptiliens")}))
+    game.do(Command(type="start", by=MJ, at=game.at))
+    start, answered, final = game.at, set[str](), 0
+    trial: dict | None = None
+    while trial is None and game.at - start < 60:
+        seen = view(game.state, 0)
+        trial = next((p for p in seen["prompts"] if p["step"] in VOTE_STEPS), None)
+        moves = purge_moves(seen, answered)
+        for seat, pid, answer in moves:
+            answered.add(pid)
+            game.at += 0.01
+            game.do(Command(type="answer", by=seat, at=game.at, args={"prompt": pid, "answer": answer}))
+            if game.state.prompts[pid].step == "rp-vote":  # a ballot given is final
+                with pytest.raises(Rejected) as refused:
+                    game.do(Command(type="answer", by=seat, at=game.at, args={"prompt": pid, "answer": answer}))
+                assert refused.value.rejection.code in ("vote_locked", "prompt_closed")
+                final += 1
+        if not moves and trial is None:
+            game.tick()
+    assert trial is not None and trial["step"] == "rp-tribunal", game.state.step
+    assert final == 12 and game.state.living() == list(range(12)) and trial["to"] == list(range(12))
+    assert seen["village"]["session"]["kind"] == "purge" and game.at - start < 10
+    for verdict in ("execute", "epargne", "execute"):
+        game.do(Command(type="answer", by=5, at=game.at, args={"prompt": trial["id"], "answer": verdict}))
+        assert game.state.prompts[trial["id"]].answers[5] == verdict and not game.state.prompts[trial["id"]].closed
+
+
+async def test_reptiliens_rooms_vote_in_the_small_scenario(tmp_path: Path) -> None:
+    """The small scenario's Reptiliens rooms over a real server: every room reaches its tribunal, every verdict
+    reaches the room's 12 sockets, none is refused."""
+    cfg = Config.quick_mode(small_rooms=3, small_votes=24, drain=5.0)
+    out = await small("veillee", cfg, tmp_path, "rp", f"sqlite+aiosqlite:///{tmp_path / 'rp.db'}", "reptiliens")
+    assert out["ready_rooms"] == 3 and out["sent"] == out["delivered"] == 24, out
+    assert out["rejected"] == 0 and out["not_delivered_10s"] == 0 and out["server_tracebacks"] == 0, out
+    assert out["bytes_per_vote"] == pytest.approx(12 * out["bytes_per_frame"], rel=0.2) and out["p50_ms"] > 0, out

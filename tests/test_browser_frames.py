@@ -61,7 +61,7 @@ APPLY = """async (log) => {
 
 
 async def test_the_page_rebuilds_the_servers_view_from_a_whole_games_updates(browser: Any, database_url: str) -> None:
-    game = watched("reptiliens", 1, Recorded)
+    game = watched("reptiliens", 3, Recorded)
     assert len(game.log) > 100
     errors: list[str] = []
     async with serve(database_url) as base:

@@ -56,7 +56,9 @@ def test_an_interrupted_vote_resumes_as_it_was() -> None:
     cours"."""
     t = Table([ALPHA, SETH, FENNEC, V, V, V])
     to_the_vote(t)
-    t.answer(3, "rp-vote", [5])
+    for seat in (0, 1, 2):  # in turn (§6): no Président, clockwise from the first seat
+        t.answer(seat, "rp-vote", [5])
+    assert t.turn() == 3
     deadline = t.state.step.deadline  # type: ignore[union-attr]
     t.at += 5
     t.do("invoke", 2, power="rp-morsure")
@@ -64,9 +66,11 @@ def test_an_interrupted_vote_resumes_as_it_was() -> None:
     assert t.view(1)["secrets"]["invocable"] == []
     t.at += 7
     t.answer(2, "rp-morsure", [4])
-    assert t.step == "rp-vote" and t.prompt("rp-vote").answers == {3: [5]}
+    assert t.step == "rp-vote" and t.turn() == 3 and t.prompt("rp-vote").answers == {}
+    assert t.own.day.ballots == [[0, [5]], [1, [5]], [2, [5]]]  # as it was
     assert t.state.step.deadline == deadline + 7  # type: ignore[union-attr]
-    assert 4 not in t.prompt("rp-vote").to  # the dead do not vote
+    t.answer(3, "rp-vote", [5])
+    assert t.turn() == 5 and t.own.day.ballots[-2:] == [[3, [5]], [4, None]]  # the dead do not vote
 
 
 def test_repticide_kills_a_reptilian_and_is_refused_on_anyone_else() -> None:
@@ -203,9 +207,7 @@ def test_the_condemned_may_invoke_in_his_window() -> None:
     éventuelle action invoquée (ou transmettre un dernier message)." """
     t = Table([ALPHA, R, FENNEC, V, V, V], lovers=(0, 1))
     to_the_vote(t)
-    for seat in (0, 1, 3):
-        t.answer(seat, "rp-vote", [2])
-    t.wait()
+    t.cast({0: 2, 1: 2, 3: 2})
     assert t.step == "rp-condamne"
     t.do("invoke", 2, power="rp-morsure")
     t.answer(2, "rp-morsure", [5])

@@ -115,7 +115,7 @@ def test_the_senator_accepts_for_the_day_only() -> None:
     t = table({"rp-senateur": 3, "rp-president": 2})
     enact(t, laws.OFFICERS_VOTE)
     assert t.announced("rp-loi-adoptee") == [{"law": laws.OFFICERS_VOTE, "text": None, "seat": 5}]
-    assert t.prompt("rp-vote").to == sorted(officers(t)) and {2, 3} <= officers(t)
+    assert t.own.day.voters == sorted(officers(t)) and {2, 3} <= officers(t)
     assert t.view(SPECTATOR)["village"]["session"]["law"] == {"key": laws.OFFICERS_VOTE, "text": None, "by": 5}
     t.play_night({})
     t.run_until("rp-loi", day=2)
@@ -130,7 +130,7 @@ def test_a_rejection_means_no_law_that_day() -> None:
     t.answer(3, "rp-loi-senat", False)
     assert t.announced("rp-loi-rejetee") == [{"law": laws.OFFICERS_VOTE, "text": None}]
     t.run_until("rp-vote")
-    assert t.own.day.law is None and t.prompt("rp-vote").to == [0, 1, 2, 3, 4, 5]
+    assert t.own.day.law is None and t.own.day.voters == [0, 1, 2, 3, 4, 5]
 
 
 def test_no_senator_no_law() -> None:
@@ -154,9 +154,7 @@ def test_a_tie_spares_everyone() -> None:
     """§10 «En cas d'égalité, tous graciés»: even the Président's voice does not prevail."""
     t = table({"rp-senateur": 3, "rp-president": 2})
     enact(t, laws.TIE_SPARES)
-    for seat, target in {0: 5, 1: 4, 2: 4, 3: 5}.items():
-        t.answer(seat, "rp-vote", [target])
-    t.wait()
+    t.cast({0: 5, 1: 4, 2: 4, 3: 5})
     assert t.announced("rp-egalite") == [{"seats": [4, 5]}] and not t.announced("rp-condamne")
 
 
@@ -164,9 +162,7 @@ def test_the_urn_is_lost() -> None:
     """§10 «On a perdu l'urne, le vote est annulé»."""
     t = table({"rp-senateur": 3})
     enact(t, laws.URN_LOST)
-    for seat in range(5):
-        t.answer(seat, "rp-vote", [5])
-    t.wait()
+    t.cast({seat: 5 for seat in range(5)})
     assert t.announced("rp-urne-perdue") == [{}] and t.alive(5) and not t.announced("rp-condamne")
 
 
@@ -178,10 +174,10 @@ def test_ghosts_may_vote_too() -> None:
     t.do("kill", MJ, seat=7)
     t.answer(7, "rp-choix-mort", "ghost:camp")
     enact(t, laws.GHOSTS_VOTE)
-    vote = t.prompt("rp-vote")
-    assert 7 in vote.to and vote.dead_may_answer and 7 not in vote.options
-    t.answer(7, "rp-vote", [5])
-    t.wait()
+    assert 7 in t.own.day.voters
+    t.cast({7: 5})
+    vote = next(p for p in t.state.prompts.values() if p.step == "rp-vote" and p.to == [7])
+    assert vote.dead_may_answer and 7 not in vote.options and vote.answers == {7: [5]}
     assert t.announced("rp-condamne") == [{"seat": 5}]
 
 
@@ -194,8 +190,7 @@ def test_a_condorcet_vote() -> None:
     assert vote.max == 6 and vote.info["ranked"]
     # First choices: 4 twice, 5 twice, 3 twice; 5 beats 4 (4 to 2) and 3 (4 to 2).
     ballots = {0: [4, 5], 1: [4, 5], 2: [5, 3], 3: [5, 4], 4: [3, 5], 5: [3, 4]}
-    for seat, ballot in ballots.items():
-        t.answer(seat, "rp-vote", ballot)
+    t.cast(ballots)
     assert t.announced("rp-condamne") == [{"seat": 5}]
 
 
@@ -206,9 +201,7 @@ def test_condorcet_without_a_winner_the_copeland_leaders_tie() -> None:
     assert laws.condorcet([[4, 5], [5, 4], [4]], [4, 5])[0] == 4
     t = table({"rp-senateur": 3, "rp-president": 2})
     enact(t, laws.CONDORCET)
-    for seat, ballot in {0: [4, 5, 3], 1: [5, 3, 4], 2: [3, 4, 5]}.items():
-        t.answer(seat, "rp-vote", ballot)
-    t.wait()
+    t.cast({0: [4, 5, 3], 1: [5, 3, 4], 2: [3, 4, 5]})
     assert t.announced("rp-condamne") == [{"seat": 3}]
 
 
@@ -217,10 +210,8 @@ def test_voting_costs_a_coin() -> None:
     t = table({"rp-senateur": 3})
     t.do("rp-give", 4, to=2, coins=1)
     enact(t, laws.PAYING)
-    assert t.prompt("rp-vote").to == [0, 1, 2, 3, 5]  # 4 has no coin left
-    for seat in (0, 1):
-        t.answer(seat, "rp-vote", [5])
-    t.wait()
+    assert t.own.day.voters == [0, 1, 2, 3, 5]  # 4 has no coin left
+    t.cast({0: 5, 1: 5})
     assert t.own.coins[0] == 0 and t.own.coins[1] == 0 and t.own.coins[2] == 2  # abstaining costs nothing
     assert t.announced("rp-condamne") == [{"seat": 5}]
 
@@ -232,14 +223,14 @@ def test_only_the_poor_vote_counted_when_the_vote_opens() -> None:
     t.run_until("rp-loi")
     t.do("rp-give", 1, to=2, coins=1)  # before the vote: it counts
     enact(t, laws.POOR_VOTE)
-    assert t.prompt("rp-vote").to == [0, 1, 3, 4, 5]  # 2 holds 3 coins
+    assert t.own.day.voters == [0, 1, 3, 4, 5]  # 2 holds 3 coins
 
 
 def test_only_officers_vote() -> None:
     """§10 «Seuls votent ceux qui» «ont un rôle public»."""
     t = table({"rp-senateur": 3, "rp-notaire": 1})
     enact(t, laws.OFFICERS_VOTE)
-    assert t.prompt("rp-vote").to == sorted(officers(t)) and {1, 3} <= officers(t) and len(officers(t)) < 6
+    assert t.own.day.voters == sorted(officers(t)) and {1, 3} <= officers(t) and len(officers(t)) < 6
 
 
 def test_a_real_world_law_the_mj_ticks_who_votes() -> None:
@@ -252,7 +243,7 @@ def test_a_real_world_law_the_mj_ticks_who_votes() -> None:
     t.mj("rp-loi-votants", [0, 4])
     assert t.announced("rp-loi-votants") == [{"seats": [0, 4]}]
     t.run_until("rp-vote")
-    assert t.prompt("rp-vote").to == [0, 4]
+    assert t.own.day.voters == [0, 4]
 
 
 def test_a_law_in_ones_own_words() -> None:

@@ -107,9 +107,7 @@ def test_his_vote_first_then_the_direction_he_chose() -> None:
     t = table({"rp-president": 2})
     to_vote(t)
     assert t.prompt("rp-sens").options == ["clockwise", "counterclockwise"]
-    for seat in range(6):
-        t.answer(seat, "rp-vote", [5] if seat != 5 else [4])
-    t.answer(2, "rp-sens", "counterclockwise")
+    t.cast({seat: 5 if seat != 5 else 4 for seat in range(6)}, direction="counterclockwise")
     result = t.announced("rp-resultat-vote")[-1]
     assert [b[0] for b in result["ballots"]] == [2, 1, 0, 5, 4, 3] and result["direction"] == "counterclockwise"
     assert t.view(SPECTATOR)["village"]["session"]["direction"] == "counterclockwise"
@@ -119,18 +117,14 @@ def test_a_tie_the_presidents_voice_prevails() -> None:
     """§6 «En cas d'égalité, sa voix prime.»"""
     t = table({"rp-president": 2})
     to_vote(t)
-    for seat, target in {0: 5, 1: 4, 2: 4, 3: 5}.items():
-        t.answer(seat, "rp-vote", [target])
-    t.wait()
+    t.cast({0: 5, 1: 4, 2: 4, 3: 5})
     assert t.announced("rp-condamne") == [{"seat": 4}] and not t.announced("rp-egalite")
 
 
 def test_a_tie_the_president_did_not_vote_in_executes_nobody() -> None:
     t = table({"rp-president": 2})
     to_vote(t)
-    for seat, target in {0: 5, 1: 4, 3: 3}.items():
-        t.answer(seat, "rp-vote", [target])
-    t.wait()
+    t.cast({0: 5, 1: 4, 3: 3})
     assert t.announced("rp-egalite") == [{"seats": [3, 4, 5]}] and not t.announced("rp-condamne")
 
 
@@ -143,9 +137,7 @@ def test_purge_the_most_voted_dies_then_the_next_three_are_tried_by_all_the_livi
     choose(t, "purge")
     to_vote(t)
     assert t.prompt("rp-vote").min == 1  # no blank ballot
-    for seat, target in {0: 7, 1: 7, 2: 7, 3: 6, 4: 6, 5: 5, 6: 4, 7: 4}.items():
-        t.answer(seat, "rp-vote", [target])
-    t.wait()
+    t.cast({0: 7, 1: 7, 2: 7, 3: 6, 4: 6, 5: 5, 6: 4, 7: 4})
     assert t.announced("rp-condamne") == [{"seat": 7}]
     assert t.announced("rp-accuses") == [{"seats": [4, 6, 5]}]
     t.wait()  # the condemned's window
@@ -173,9 +165,7 @@ def test_purge_a_tie_at_the_cut_the_procureur_decides() -> None:
     t = table({"rp-president": 2, "rp-procureur": 3}, camp=EIGHT, lovers=(0, 1))
     choose(t, "purge")
     to_vote(t)
-    for seat, target in {0: 7, 1: 7, 2: 7, 3: 6, 4: 6, 5: 4, 6: 3, 7: 2}.items():
-        t.answer(seat, "rp-vote", [target])
-    t.wait()
+    t.cast({0: 7, 1: 7, 2: 7, 3: 6, 4: 6, 5: 4, 6: 3, 7: 2})
     assert t.step == "rp-tribunal-procureur"
     pick = t.prompt("rp-tribunal-procureur")
     assert pick.to == [3] and pick.options == [2, 3, 4] and pick.min == pick.max == 2
@@ -188,9 +178,7 @@ def test_the_bourreau_pardons_once_then_his_office_leaves_the_game() -> None:
     que lui-même. Une fois qu'un joueur a été gracié, le poste est retiré du jeu.»"""
     t = table({"rp-bourreau": 4})
     to_vote(t)
-    for seat in range(4):
-        t.answer(seat, "rp-vote", [5])
-    t.wait()
+    t.cast({seat: 5 for seat in range(4)})
     grace = t.prompt("rp-bourreau-grace")
     assert grace.to == [4] and grace.info == {"seat": 5} and grace.visibility == "self"
     t.answer(4, "rp-bourreau-grace", True)
@@ -201,9 +189,7 @@ def test_the_bourreau_pardons_once_then_his_office_leaves_the_game() -> None:
     t.do("set_office", MJ, office="rp-bourreau", seat=4)  # even given again, the office has no power left
     t.play_night({})
     to_vote(t)
-    for seat in range(4):
-        t.answer(seat, "rp-vote", [5])
-    t.wait()
+    t.cast({seat: 5 for seat in range(4)})
     assert t.step == "rp-condamne" and not t.open_prompts("rp-bourreau-grace")
 
 
@@ -211,24 +197,20 @@ def test_the_bourreau_cannot_pardon_himself_and_may_let_it_be() -> None:
     """«un condamné autre que lui-même»: no question when he is the condemned; a no (or silence) executes."""
     t = table({"rp-bourreau": 4})
     to_vote(t)
-    for seat in range(4):
-        t.answer(seat, "rp-vote", [4])
-    t.wait()
+    t.cast({seat: 4 for seat in range(4)})
     assert t.step == "rp-condamne" and not t.open_prompts("rp-bourreau-grace")
     t.wait()
     assert not t.alive(4)
     t.play_night({})
     to_vote(t)
-    t.answer(0, "rp-vote", [5])
-    t.wait()
+    t.cast({0: 5})
     assert not t.open_prompts("rp-bourreau-grace")  # the office is vacant now (he died)
 
 
 def test_the_bourreau_says_no() -> None:
     t = table({"rp-bourreau": 4})
     to_vote(t)
-    t.answer(0, "rp-vote", [5])
-    t.wait()
+    t.cast({0: 5})
     t.answer(4, "rp-bourreau-grace", False)
     t.answer(5, "rp-condamne", "Adieu.")
     assert not t.alive(5) and t.state.offices.get("rp-bourreau") == 4 and not t.own.bourreau_out
@@ -240,8 +222,7 @@ def test_the_condemned_window_is_fifteen_seconds() -> None:
     15-second window (an option) to invoke or leave a last message.”"""
     t = table({})
     to_vote(t)
-    t.answer(0, "rp-vote", [5])
-    t.wait()
+    t.cast({0: 5})
     window = t.prompt("rp-condamne")
     assert window.to == [5] and window.deadline == t.state.step.started + 15  # type: ignore[union-attr]
 

@@ -53,9 +53,9 @@ def test_every_seat_gets_a_camp_card_and_a_specialty_card() -> None:
     assert t.seen(3) == {3: V} and t.seen(3, "specialty") == {3: "rp-psychopathe"}
 
 
-def test_from_six_to_forty_players() -> None:
-    """Issue 12: "from 6 to 40 players"."""
-    assert refusal(lobby(5, composition=[ALPHA, V, V, V, V])) == "not_enough_players"
+def test_from_three_to_forty_players() -> None:
+    """Issue 12: "to 40 players"; issue 22: the seed sets no minimum, small tables from 3 (2 living end the game)."""
+    assert refusal(lobby(2, composition=[ALPHA, V])) == "not_enough_players"
     state = lobby(40)
     assert apply(state, Command(type="start", by=MJ, at=0))[0].phase == "night"
     with pytest.raises(Rejected) as info:

@@ -114,10 +114,12 @@ def test_the_vote_is_public_and_only_the_living_vote() -> None:
     t = Table(SIX)
     t.play_night({"rp-concertation": [4]})
     t.run_until("rp-vote")
+    assert t.own.day.voters == [0, 1, 2, 3, 5]
     ballot = t.prompt("rp-vote")
-    assert ballot.to == [0, 1, 2, 3, 5] and ballot.visibility == "public"
+    assert ballot.to == [0] and ballot.visibility == "public"  # in turn (§6), from the first seat without a Président
     t.answer(0, "rp-vote", [5])
-    assert t.view(SPECTATOR)["prompts"][0]["answers"] == {"0": [5]}
+    assert t.announced("rp-bulletin", SPECTATOR) == [{"seat": 0, "seats": [5]}]
+    assert t.view(SPECTATOR)["village"]["session"]["ballots"] == [[0, [5]]]
 
 
 def test_dawn_ends_heavy_sleep() -> None:

@@ -80,9 +80,9 @@ async def test_a_reptiliens_game_over_websockets(database_url: str) -> None:
 
 # Every clock short: a day's thirteen parts and a night's table take a few seconds.
 WHOLE = {"moderation": "auto", "night_step": 0.4, "plausible_min": 0.05, "plausible_max": 0.1, "lovers_talk": 0.1,
-         "mj_time": 0.3, "dawn": 0.1, "death_choice": 0.6, "debate": 0.2, "vote": 0.8, "session_choice": 0.5,
-         "law_time": 0.6, "condemned_window": 0.3, "invoke_time": 0.5, "show_time": 0.6, "reaction": 0.5,
-         "festival": 0.3, "heritage": 0.5, "move_time": 0.4, "marriages": 0.6, "pickpocket": 0.4}
+         "mj_time": 0.3, "dawn": 0.1, "death_choice": 0.6, "debate": 0.2, "vote": 0.8, "ballot_time": 0.3,
+         "session_choice": 0.5, "law_time": 0.6, "condemned_window": 0.3, "invoke_time": 0.5, "show_time": 0.6,
+         "reaction": 0.5, "festival": 0.3, "heritage": 0.5, "move_time": 0.4, "marriages": 0.6, "pickpocket": 0.4}
 
 
 async def test_a_whole_reptiliens_game_of_twelve_over_websockets(database_url: str) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import httpx
 import pytest
 from edge_helpers import live
-from ws_helpers import seat_players
+from ws_helpers import seat_players, views
 
-from app.client import Client, updated
+from app.client import Client
 from app.demo import DEMO_OPTIONS, bot
 
 pytestmark = pytest.mark.slow
@@ -22,21 +22,6 @@ pytestmark = pytest.mark.slow
 # One wolf and villagers: no role of this table tells anyone another's card, so whatever the host draws, a card of
 # another seat in their frames can only be a leak (or a dead player's, revealed to all).
 COMPOSITION = ["loup-garou", "villageois", "villageois", "villageois", "villageois", "villageois"]
-
-
-def views(client: Client) -> list[dict[str, Any]]:
-    """Every view a client held, frame after frame (a frame carries the whole view or a patch of it)."""
-    out: list[dict[str, Any]] = []
-    current: dict[str, Any] = {}
-    for frame in client.frames:
-        if "view" in frame:
-            current = frame["view"]
-        elif "patch" in frame:
-            current = updated(current, frame)
-        else:
-            continue
-        out.append(current)
-    return out
 
 
 def before_the_end(client: Client) -> list[dict[str, Any]]:

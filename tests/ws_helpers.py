@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from app.client import Client, create_room, join_room
+from app.client import Client, create_room, join_room, updated
 
 
 async def seat_players(base: str, code: str, players: int | list[str]) -> list[Client]:
@@ -46,3 +46,21 @@ async def started_room(http: httpx.AsyncClient, options: dict[str, Any], composi
                             json={"command": "start", "args": {}})
     assert reply.status_code == 200, reply.text
     return room, tokens
+
+
+def views(client: Client, until_end: bool = False) -> list[dict[str, Any]]:
+    """Every view a client held, frame after frame (a frame carries the whole view or a patch of it); `until_end`:
+    only those before the end (then every card is shown to all)."""
+    out: list[dict[str, Any]] = []
+    current: dict[str, Any] = {}
+    for frame in client.frames:
+        if "view" in frame:
+            current = frame["view"]
+        elif "patch" in frame:
+            current = updated(current, frame)
+        else:
+            continue
+        if until_end and current.get("phase") == "ended":
+            break
+        out.append(current)
+    return out

@@ -4,9 +4,9 @@ A bot is an ordinary seat listed in the room's `bots` option. Nothing runs for i
 with bots replays exactly, survives a restart and needs no extra task. In Soupçons, when a question is put to a
 bot seat, the ruleset gives its step the short `bot_delay` instead of a person's time, and when that time is up the
 engine plays the same random legal move it plays for anyone whose time ran out (with the game's own generator). In
-Thiercelieux the engine answers for the bot from the bot seat's own view, once its answer is due
-(app/engine/rulesets/thiercelieux/bot.py). This module only seats and unseats bots, for rulesets whose options
-have a `bots` list (soupcons, thiercelieux).
+Thiercelieux and Reptiliens the engine answers for the bot from the bot seat's own view, once its answer is due
+(app/engine/bots.py, and each ruleset's bot.py). This module only seats and unseats bots, for rulesets whose options
+have a `bots` list (soupcons, thiercelieux, reptiliens).
 """
 
 from __future__ import annotations

@@ -48,7 +48,22 @@ function renderLobby(socket, view) {
       if (window.confirm(t("host.remove_confirm", { name: p.name }))) await act(socket, "leave", { seat: p.seat });
     } }, t("host.remove")))));
   const n = people(view).length;
-  bar.querySelector("#host-start-need").textContent = t("host.seated_n", { n });
+  // The ruleset's own minimum (Reptiliens plays from 6, Thiercelieux from 3): said once the server has told it.
+  bar.querySelector("#host-start-need").textContent = minPlayers ? t("host.seated_n", { n, min: minPlayers }) : "";
+}
+
+let minPlayers = null;
+let asked = false; // one request a page
+
+async function loadMinimum(socket, ruleset) {
+  if (asked || !ruleset) return;
+  asked = true;
+  try {
+    minPlayers = (await call(`/api/rulesets/${encodeURIComponent(ruleset)}`, { method: "GET" })).min_players || null;
+  } catch {
+    return; // the sentence stays unsaid; the start's own refusal names the minimum
+  }
+  if (socket.view && socket.view.phase === "lobby") renderLobby(socket, socket.view);
 }
 
 function renderReplace(view) {
@@ -74,7 +89,10 @@ function render(socket, view) {
   state.textContent = phase === "lobby" ? t("host.state.lobby") : phase === "ended" ? t("host.state.ended") : "";
   state.className = "host-state badge";
   state.hidden = playing;
-  if (phase === "lobby") renderLobby(socket, view);
+  if (phase === "lobby") {
+    renderLobby(socket, view);
+    loadMinimum(socket, view.ruleset);
+  }
   if (playing) {
     show("#host-pause", !view.paused);
     show("#host-resume", Boolean(view.paused));

@@ -11,6 +11,7 @@
 // (`mj.reptiliens.night`), and why each seat won (`result.seats[].reasons`); GET /api/rulesets/reptiliens gives the
 // cards, their decks and camps, and the week's tables. Texts of this module's own are in static/i18n/reptiliens/
 // under `ui.rp-` (written with `rt`, checked by tests/test_browser_reptiliens.py).
+import { addBotButton, botBadge, removeBot } from "../bots.js";
 import { cardHidden, cardToggle } from "../shell/card_toggle.js";
 import { addIcons, h, icon, patch } from "../shell/dom.js";
 import { has, listNames, listOf, rejectionText, roleName, stepName, t, timeOf } from "../shell/i18n.js";
@@ -518,6 +519,11 @@ function societyBox(v, ctx, { mj = false } = {}) {
   }
   if ((session.voters || []).length) row("voters", rt("ui.rp-voters"), listNames(session.voters, name));
   if (session.direction) row("direction", rt("ui.rp-direction"), has(`choice.rp-sens.${session.direction}`) ? t(`choice.rp-sens.${session.direction}`) : session.direction);
+  // §6 "seront annoncés": the ballots given so far, in turn (each stands), and whose turn it is.
+  row("ballots", rt("ui.rp-ballots"), (session.ballots || []).map(([seat, ballot], i) => h("span", { class: "rp-ballot", "data-key": `b${i}` },
+    i ? " · " : "", (ballot || []).length ? rt("ui.rp-ballot", { name: name(seat), targets: listNames(ballot, name) })
+      : rt("ui.rp-ballot-blank", { name: name(seat) }))));
+  if (session.turn !== null && session.turn !== undefined) row("turn", rt("ui.rp-turn"), name(session.turn));
   if ((session.accused || []).length) row("accused", rt("ui.rp-accused"), listNames(session.accused, name));
   row("ghosts", rt("ui.rp-ghosts"), (dead.ghosts || []).length ? listNames(dead.ghosts, name) : null);
   // The militia's chief: in the offices above when the game plays the office, else here.
@@ -963,7 +969,7 @@ function compositionReport(players, composition, ctx) {
   if (report.key === key) return report.value;
   report.key = key;
   report.value = null;
-  api(`/api/rulesets/${encodeURIComponent(data.key)}/composition`, { method: "POST", body: { players: Math.max(1, players), composition } })
+  api(`/api/rulesets/${encodeURIComponent(data.key)}/composition`, { method: "POST", body: { players, composition } })
     .then((found) => {
       if (report.key === key) {
         report.value = found;
@@ -989,7 +995,7 @@ function setupPanel(v, ctx) {
     else next.splice(next.lastIndexOf(card), 1);
     configure({ composition: next });
   };
-  const found = compositionReport(players, shown, ctx);
+  const found = compositionReport(size, shown, ctx);
   const inDeck = (deck) => shown.filter((c) => deckOf(c) === deck).length;
   const deckRows = (deck) => [...data.roles.values()].filter((r) => r.deck === deck).map((r) => {
     const n = counts.get(r.key) || 0;
@@ -1030,11 +1036,12 @@ function setupPanel(v, ctx) {
       h("div", { class: "comp-rows" }, deckRows("specialty"))),
     h("fieldset", { class: "field", "data-key": "moderation" }, h("legend", {}, t("opt.moderation")), radio("moderation", ["mj", "auto"])),
     h("fieldset", { class: "field", "data-key": "draws" }, h("legend", {}, rt("ui.rp-opt.draws")), radio("draws", ["rng", "mj"])),
+    h("fieldset", { class: "field", "data-key": "lovers" }, h("legend", {}, rt("ui.rp-opt.lovers")), radio("lovers", ["mj", "drawn", "none"])),
     h("fieldset", { class: "field", "data-key": "week" }, h("legend", {}, rt("ui.rp-opt.first_weekday")),
       h("select", { name: "first_weekday", onchange: (ev) => configure({ options: { first_weekday: ev.target.value } }) },
         DAYS.filter((d) => d !== "sun").map((d) => h("option", { value: d, selected: options.first_weekday === d ? true : null }, weekdayName(d))))),
     h("fieldset", { class: "field", "data-key": "durations" }, h("legend", {}, t("home.durations")),
-      h("div", { class: "grid-fields" }, ["night_step", "debate", "vote", "festival"].map(seconds))),
+      h("div", { class: "grid-fields" }, ["night_step", "debate", "ballot_time", "vote", "festival"].map(seconds))),
     h("fieldset", { class: "field options-list", "data-key": "options" }, h("legend", {}, t("home.options")),
       ["carnage", "hide_fortunes", "hide_invokers", "allow_abstain", "no_attack_once_alpha_dead"].map(check)),
   ];
@@ -1094,8 +1101,15 @@ function describe(e, ctx, mode) {
           cls: `announce announce-${d.key}` };
       }
       return undefined;
-    case "revealed":
-      return { text: rt("ui.rp-ev-revealed", { name: name(d.seat) }), cls: "info" };
+    case "revealed": {
+      // §9: the card the dead chose to turn, by its slot; an inheritance turns them all in one event, which its
+      // announcement (rp-devient-heritage) already tells.
+      if (!d.slot) return null;
+      const who = { name: name(d.seat), role: roleName(d.card) };
+      const text = d.slot === "specialty" ? rt("ui.rp-ev-revealed-specialty", who)
+        : d.slot === "specialty2" ? rt("ui.rp-ev-revealed-specialty2", who) : rt("ui.rp-ev-revealed", who);
+      return { text, cls: "info" };
+    }
     case "rp-learn":
       if (!full && !(d.viewers || []).includes(ctx.me)) return null;
       return { text: full ? rt("ui.rp-ev-learn-mj", { names: listNames(d.viewers || [], name), name: name(d.seat), role: roleName(d.card) })
@@ -1171,6 +1185,17 @@ export default {
   promptTitle(prompt, name) {
     const key = `ui.rp-prompt.${prompt.step}`;
     return has(key) ? t(key, promptParams(prompt, name)) : undefined;
+  },
+
+  // The day's vote goes in turn (§6 "seront annoncés"), one prompt a voter: the onlookers' panel shows every
+  // ballot given so far, in order, and stands for them.
+  tallyBody(view, prompt, name) {
+    if (prompt.step !== "rp-vote") return undefined;
+    const ballots = ((village(view).session || {}).ballots) || [];
+    if (!ballots.length) return h("p", { class: "muted" }, t("ui.no_votes"));
+    return h("ol", { class: "tally-rows rp-ballots" }, ballots.map(([seat, ballot], i) => h("li", { "data-key": `b${i}` },
+      (ballot || []).length ? rt("ui.rp-ballot", { name: name(seat), targets: listNames(ballot, name) })
+        : rt("ui.rp-ballot-blank", { name: name(seat) }))));
   },
 
   promptHelp(prompt, view) {
@@ -1249,6 +1274,18 @@ export default {
   consoleLobby(v, ctx) {
     patch("#rp-setup", setupPanel(v, ctx));
   },
+
+  // Bots the server plays (issue 22, app/engine/rulesets/reptiliens/bot.py): the lobby's button, their badge, and
+  // their removal, as in Thiercelieux (static/js/bots.js).
+  lobbyCheck(v, ctx) {
+    return addBotButton(v, ctx, data.max);
+  },
+
+  lobbySeatExtra(v, p) {
+    return botBadge(v, p);
+  },
+
+  removeSeat: removeBot,
 
   board,
   controlsExtra,

@@ -61,6 +61,11 @@ export function startClock(getOffset) {
     for (const node of $$("[data-deadline]")) tickCountdown(node, now);
   };
   tick();
+  // A hidden page's timers are throttled (to once a minute after a while, in Chrome): a phone woken up, or a console
+  // brought back to the front, would show a countdown that stood still meanwhile. Tick the moment it shows again.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) tick(); });
+  window.addEventListener("pageshow", tick);
+  window.addEventListener("focus", tick);
   return setInterval(tick, 250);
 }
 

@@ -248,8 +248,9 @@ export function renderPrompt(prompt, opts) {
   prompt.suspended ? [h("p", { class: "note note-suspended" }, icon("lock"), " ", t("ui.prompt_suspended")),
     h("fieldset", { class: "suspended", disabled: true }, body)] : body,
   status,
-  // The step's countdown is on screen already; a prompt shows its own only when it ends at another time.
-  prompt.deadline && !(view && view.step && view.step.deadline === prompt.deadline)
+  // The step's countdown is on screen already; a prompt shows its own only when it ends at another time (a dead
+  // player's choice), never while an invoked action sets its step aside: its deadline moves on when it resumes.
+  prompt.deadline && !prompt.suspended && !(view && view.step && view.step.deadline === prompt.deadline)
     ? countdown(prompt.deadline, view && view.step ? view.step.started : null, view && view.paused) : null);
 }
 
@@ -335,9 +336,11 @@ function reasonField(prompt, opts, { draftKey, recorded, answered, mine, reasonW
 export function tallyPanel(view, prompt, name) {
   const rows = [...countOf(view, prompt).entries()].sort((a, b) => b[1].n - a[1].n);
   const waiting = (prompt.to || []).filter((s) => !(String(s) in (prompt.answers || {})));
+  // A vote given in turn, a prompt a voter (Reptiliens): the ruleset shows the ballots of the whole vote.
+  const own = hook("tallyBody", undefined, view, prompt, name);
   return h("div", { class: "card tally", "data-prompt": prompt.id, "data-key": `tally${prompt.id}` },
     h("h3", {}, stepName(prompt.step)),
-    rows.length ? h("ul", { class: "tally-rows" }, rows.map(([target, count]) =>
+    own !== undefined ? own : rows.length ? h("ul", { class: "tally-rows" }, rows.map(([target, count]) =>
       h("li", { "data-key": `t${target}` }, h("b", {}, name(target)), h("span", { class: "count" }, String(count.n)),
         h("small", {}, votersText(view, prompt, count.voters, name), count.bonus ? ` ${bonusText(prompt, count.bonus)}` : ""))))
       : h("p", { class: "muted" }, t("ui.no_votes")),

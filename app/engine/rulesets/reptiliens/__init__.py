@@ -19,6 +19,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset, register
 from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers the steps)
+    bot,
     dead,
     fates,
     invoke,
@@ -34,7 +35,7 @@ from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers
 )
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
-from app.engine.rulesets.reptiliens.offices import OFFICES
+from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
@@ -43,7 +44,8 @@ from app.engine.rulesets.reptiliens.steps import ANSWERED, COMMANDS, STEPS, setv
 
 class Reptiliens(Ruleset):
     key = KEY
-    min_players = 6
+    # The seed sets no minimum: from 3 (2 living end the game), with the warnings of composition_report below 6.
+    min_players = 3
     max_players = 40
     options_model = Options
     state_model = OwnState
@@ -53,6 +55,11 @@ class Reptiliens(Ruleset):
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
     # Its pages (app/web/rulesets.py): the shared ones with its stylesheet, and its own set-up on the console.
     pages: ClassVar[dict[str, str]] = {"room": "reptiliens.html", "mj": "reptiliens_mj.html"}
+    # "Je joue aussi" (issue 22): the creator plays a seat; their MJ token runs the table and sees what a spectator
+    # sees (views.omniscient), and no room may turn that sight back on.
+    host_plays_option = "host_plays"
+    fixed_options = frozenset({"host_plays"})
+    secret_options = frozenset({"lovers"})  # §4: whether there are lovers is as secret as a card
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def suggested_composition(self, players: int) -> list[str]:
@@ -69,6 +76,19 @@ class Reptiliens(Ruleset):
         if len(specialty) < players:
             warnings.append({"code": "rp-few-specialties", "missing": players - len(specialty)})
         reptilians = sum(1 for k in camp if setup.ROLES[k].reptilian)
+        # Small tables (the seed sets no minimum): playable, with what changes said (thiercelieux's small_table).
+        if players < setup.ADVISED_PLAYERS:
+            warnings.append({"code": "rp-small-table", "players": players, "advised": setup.ADVISED_PLAYERS})
+        if players < len(MANDATORY):
+            # §6 "Lorsqu'il y a moins de joueurs que de postes obligatoires, les postes obligatoires ne sont plus
+            # remplacés": some stay vacant from the start.
+            warnings.append({"code": "rp-vacant-offices", "players": players, "mandatory": len(MANDATORY)})
+        if players <= 4 and "rp-sheherazade" in camp:
+            # The game ends with 2 living at the latest, half of 4: the Idéalistes win whenever she is dealt.
+            warnings.append({"code": "rp-idealistes-sure", "players": players})
+        if players >= 2 and reptilians >= players - 1:
+            # Dealt all seats but one, the pack wins at its first attack.
+            warnings.append({"code": "rp-many-reptilians", "reptilians": reptilians, "players": players})
         return {"warnings": warnings, "balance": reptilians, "spares": max(0, len(camp) - players)}
 
     def check_composition(self, state: GameState) -> None:
@@ -98,12 +118,18 @@ class Reptiliens(Ruleset):
             setup.deal(ctx)
         succession.begin(ctx)  # the offices in play and their holders, before night 1 (RULES-NOTES)
         week.begin_game(ctx)
+        bot.BRAIN.play(ctx)  # what the first step asks the bots (bot.py)
 
     def finish_step(self, ctx: Ctx) -> None:
+        if bot.BRAIN.before_close(ctx):  # the bots answer what the step still waits for
+            return
         week.finish_step(ctx)
+        bot.BRAIN.play(ctx)  # and what the next step asks them alone
+        bot.act(ctx)  # now and then, unasked: an invocation, a gift, an application
 
     def restart_phase(self, ctx: Ctx) -> None:
         week.restart_phase(ctx)
+        bot.BRAIN.play(ctx)
 
     def validate_answer(self, state: GameState, prompt: Prompt, seat: int, answer: Any) -> None:
         if prompt.step == invoke.SHOW_ANSWERS_STEP:
@@ -113,6 +139,7 @@ class Reptiliens(Ruleset):
         handler = ANSWERED.get(prompt.step)
         if handler is not None:
             handler(ctx, prompt, seat)
+        bot.BRAIN.play(ctx)  # once the people asked have answered, the bots follow
 
     def invoke(self, ctx: Ctx, seat: int, power: str, args: dict[str, Any]) -> None:
         invoke.invoke(ctx, seat, power)
@@ -120,9 +147,16 @@ class Reptiliens(Ruleset):
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         fates.kill(ctx, seat, cause)
         fates.check(ctx)
+        bot.BRAIN.play(ctx)  # a bot the MJ killed chooses what it becomes
 
     def turned_on_death(self, state: GameState, seat: int, cause: str) -> list[str]:
         return []  # §9 "vous devez retourner une de vos cartes": the one he chooses (dead.py)
+
+    def mj_sees_all(self, state: GameState) -> bool:
+        return not state.options.get("host_plays")  # the host's token is a player's: no card, no MJ view
+
+    def mj_threads(self, state: GameState) -> bool:
+        return not state.options.get("host_plays")  # no private thread to an MJ who is not there
 
     def sees_all(self, state: GameState, seat: int) -> bool:
         return dead.sees_all(state, seat)  # §9: a spirit sees the whole night, a ghost does not
@@ -132,6 +166,12 @@ class Reptiliens(Ruleset):
         succession.set_by_mj(ctx, office)
         ctx.emit("office", {"office": office, "seat": seat})
         fates.check(ctx)  # three offices may win the Souris, the Détectives, the Mathématiciens
+
+    def card_changed(self, ctx: Ctx, seat: int, slot: str, card: str) -> None:
+        # The MJ's `set_role` during the game: a card goes to a slot of its own deck (a specialty card as a camp
+        # card broke every later victory check). The refusal throws the change away.
+        if setup.deck_of(card) != (CAMP if slot == CAMP else SPECIALTY):
+            raise Rejected("wrong_deck", f"{card} is not a {slot} card.", role=card, slot=slot)
 
     def command(self, ctx: Ctx, command: Command) -> None:
         if command.type == "rp-carnage":

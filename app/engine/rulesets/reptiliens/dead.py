@@ -157,9 +157,16 @@ def answered_choice(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 
 
 def become(ctx: Ctx, seat: int, fate: str, turned: list[str]) -> None:
-    for slot in turned:
-        if not ctx.s.players[seat].cards[slot]["revealed"]:
-            ctx.emit("revealed", {"seat": seat, "slot": slot})
+    """The card he turns is named in the journal by its slot (`revealed`); the inheritance turns every card in one
+    event, its announcement saying so ("Vous retournez vos deux cartes")."""
+    cards = ctx.s.players[seat].cards
+    down = [slot for slot in turned if not cards[slot]["revealed"]]
+    if fate == INHERITANCE:
+        if down:
+            ctx.emit("revealed", {"seat": seat})  # all of them
+    else:
+        for slot in down:
+            ctx.emit("revealed", {"seat": seat, "slot": slot, "card": cards[slot]["current"]})  # named once
     o = own(ctx.s)
     setv(ctx, "fate", {**o.fate, seat: fate})
     setv(ctx, "choosing", [x for x in o.choosing if x != seat])
@@ -214,7 +221,11 @@ def renounce(ctx: Ctx, seat: int, answer: str, prompt: Prompt) -> None:
 
 def settle_all(ctx: Ctx) -> None:
     """Time is up (the report's end, or nightfall): every question still open takes its default: the dead become
-    spirits turning their camp card; an heir holding two specialties keeps them."""
+    spirits turning their camp card; an heir holding two specialties keeps them; an office the Scrutateur was
+    asked to fill by day is drawn (succession.settle_asides)."""
+    from app.engine.rulesets.reptiliens import succession  # it builds on this module (open_aside)
+
+    succession.settle_asides(ctx)
     o = own(ctx.s)
     for seat, pid in sorted(o.asked.items()):
         prompt = ctx.s.prompts.get(pid)

@@ -9,6 +9,7 @@ gives every seat's result, kept in the state's `result` for the end screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from app.engine.context import MJ_ONLY, Ctx
@@ -28,6 +29,11 @@ GRIEF = "rp-chagrin"
 RADIANT = "rp-conversion-radieuse"  # Shéhérazade dies of her story
 SHAME = "rp-honte"  # Poirot dies of shame
 PUBLIC_CAUSES = (NIGHT, KILLED, EXECUTED, GRIEF, RADIANT, SHAME)
+
+
+# What a death does to the dead's offices (§6 "Si la personne qui occupait un de ces postes meurt, le poste devient
+# vacant"): succession.vacate, registered when it is imported (it imports this module).
+ON_DEATH: list[Callable[[Ctx, int], None]] = []
 
 
 def coins_of(state: GameState, seat: int) -> int:
@@ -74,6 +80,8 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
     for prompt in list(s.prompts.values()):
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
+    for hook in ON_DEATH:
+        hook(ctx, seat)  # his offices fall vacant now, the succession follows (succession.vacate)
     death_choice(ctx, seat)
     if seat in couple:
         partner = next(x for x in couple if x != seat)
@@ -157,13 +165,14 @@ def _stop(key: FactsKey) -> V.Stop | None:
     return V.stops(facts_of(key))
 
 
-def check(ctx: Ctx) -> bool:
+def check(ctx: Ctx, stalemate: V.Reason | None = None) -> bool:
     """Whether the game stops now; if so it ends, with every seat's result. Called after anything that may end it
-    (a death, an execution, a conversion, a charm, a show)."""
+    (a death, an execution, a conversion, a charm, a show). `stalemate`: it stops now for that reason
+    (stalemate.py), every condition evaluated as at any end."""
     if ctx.s.phase not in ("night", "day"):
         return ctx.s.phase == "ended"
     key = facts_key(ctx.s)
-    stop = _stop(key)
+    stop = _stop(key) if stalemate is None else V.Stop((stalemate,))
     if stop is None:
         return False
     outcome = V.winners(facts_of(key), stop)
@@ -171,6 +180,7 @@ def check(ctx: Ctx) -> bool:
     # The headline: the first camp whose victory stopped the game, else the first that won at the end.
     headline = next((c for c in outcome.camps if CAMP_BY_KEY[c].stops_game), None) or next(iter(outcome.camps), None)
     ctx.emit("ended", {"camp": headline, "winners": list(outcome.winners),
-                       "reason": "victory", "roles": {str(k): v for k, v in camps.items()}})
+                       "reason": "victory" if stalemate is None else "stalemate",
+                       "roles": {str(k): v for k, v in camps.items()}})
     ctx.emit("rp-outcome", {"outcome": {**outcome.view(), "camp": headline}})
     return True

@@ -191,12 +191,15 @@ def apply(ctx: Ctx, inv: Invocation, target: int) -> None:
     elif inv.power == "rp-conversion-radieuse":
         spend(ctx, inv)
         card = s.players[target].card(CAMP) or ""
+        # The story converts in every case (§3 "Shéhérazade a converti la Reptilienne rouge, la Reptilienne noire
+        # ou Seth"): the convert is an Idéaliste when the winners are counted (a lover stays one by dominance).
+        convert(ctx, target, "rp-idealistes")
+        ctx.announce("rp-converti-radieux", to=[target])
         if radiant_stops_game(card):
+            # "la partie s'arrête" ... "Sinon, Shéhérazade meurt": here she lives, and the game stops.
             ctx.emit("rp-radiant", {"seat": inv.seat, "target": target}, to=MJ_ONLY)
             fates.check(ctx)
             return
-        convert(ctx, target, "rp-idealistes")
-        ctx.announce("rp-converti-radieux", to=[target])
         fates.kill(ctx, inv.seat, fates.RADIANT)  # "Sinon, Shéhérazade meurt"
         fates.check(ctx)
     elif inv.power in OFFICE_POWERS:

@@ -25,6 +25,7 @@ from app.engine.rulesets.reptiliens.steps import (
     answer,
     awake,
     callers,
+    dying,
     holder,
     prompt_of,
     register,
@@ -67,13 +68,15 @@ def rotated(offices: Mapping[str, int | None], living: Sequence[int], direction:
 
 def illegal(state: GameState, moved: Sequence[str]) -> list[str]:
     """§6 "Ces postes sont occupés par des vivants, à l'exception du Chef de la milice fantôme ou éventuellement du
-    Sénateur"; the Chef "ne peut être occupé que par un fantôme" (part 1: any dead player)."""
+    Sénateur"; the Chef "ne peut être occupé que par un fantôme" (part 1: any dead player). One killed tonight is
+    dead already: this runs in the morning, in the same instant as the deaths' report (succession.living)."""
     out = []
+    gone = dying(state)
     for office in moved:
         seat = state.offices.get(office)
         if seat is None:
             continue
-        alive = state.players[seat].alive
+        alive = state.players[seat].alive and seat not in gone
         if (office == CHEF_MILICE and alive) or (office not in (CHEF_MILICE, SENATEUR) and not alive):
             out.append(office)
     return out
@@ -103,8 +106,8 @@ def exchange(ctx: Ctx, a: int, b: int, said: str) -> None:
     if changes:
         give(ctx, changes)
         senator = changes.get(SENATEUR)
-        if senator is not None and not ctx.s.players[senator].alive:
-            setv(ctx, "ghost_senator", senator)  # legal: he keeps it (succession.reattribution)
+        if senator is not None and (not ctx.s.players[senator].alive or senator in dying(ctx.s)):
+            setv(ctx, "ghost_senator", senator)  # legal: he keeps it (succession.kept_by_the_dead)
         ctx.announce(said, seats=[a, b])
         scrutateur(ctx, illegal(ctx.s, list(changes)))
 
@@ -172,7 +175,8 @@ def morning(ctx: Ctx) -> bool:
     if effect is None:
         return False
     if effect.power == FARCE and effect.direction is not None:
-        living = [p.seat for p in ctx.s.by_position() if p.alive]
+        gone = dying(ctx.s)  # "les postes publics des vivants": one killed tonight neither passes nor takes one
+        living = [p.seat for p in ctx.s.by_position() if p.alive and p.seat not in gone]
         changes = rotated(ctx.s.offices, living, effect.direction)
         if changes:
             give(ctx, changes)

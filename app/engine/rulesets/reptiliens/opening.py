@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.errors import Rejected
+from app.engine.model import Prompt
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import setup
 from app.engine.rulesets.reptiliens.calendar import VILLAGEOIS_WITH_CONDITIONS, Step
@@ -21,6 +23,7 @@ from app.engine.rulesets.reptiliens.steps import (
     dying,
     holder,
     is_reptilian,
+    on_answer,
     prompt_of,
     register,
     remember_prompt,
@@ -30,6 +33,8 @@ from app.engine.rulesets.reptiliens.steps import (
 BOTH = "rp-les-deux"  # the MJ gives both conditions of a card ("sa ou ses conditions")
 ALPHA, MINUS, CORTEX, SETH, FENNEC = ("rp-reptilienne-alpha", "rp-minus", "rp-cortex", "rp-seth", "rp-fennec")
 ROMANTIQUE = "rp-romantique"
+DEAL = "rp-donne"  # the MJ's deal (week.DEAL)
+LOVERS = "rp-ouverture-amoureux"
 
 
 def by_mj(ctx: Ctx) -> bool:
@@ -47,7 +52,11 @@ def deal_open(ctx: Ctx, step: Step) -> None:
 
 def deal_close(ctx: Ctx, step: Step) -> None:
     chosen = {}
+    # Only the deal's own questions: the step also holds the MJ's "go on" (week.GO_ON) when every card was
+    # pre-assigned, and may hold others (an invocation's), none of which names a seat and a slot.
     for prompt in ctx.step_prompts():
+        if prompt.step != DEAL:
+            continue
         picked = prompt.answers.get(MJ_SEAT)
         if picked is not None:
             chosen[(int(prompt.info["seat"]), str(prompt.info["slot"]))] = str(picked)
@@ -168,16 +177,29 @@ def romantics(ctx: Ctx) -> list[int]:
     return [seat for seat, given in sorted(own(ctx.s).personal.items()) if ROMANTIQUE in given]
 
 
+def lovers_mode(ctx: Ctx) -> str:
+    """The room's `lovers` option: "mj" (the MJ names them or nobody), "drawn" or "none" (§4 "conformes à son plan
+    de jeu")."""
+    return str(ctx.s.options.get("lovers", "mj"))
+
+
 def lovers_open(ctx: Ctx, step: Step) -> None:
-    if not by_mj(ctx):
-        return
-    prompt = ctx.open_prompt(step="rp-ouverture-amoureux", kind="pick", to_mj=True, options=candidates(ctx),
-                             min=2, max=2)
-    remember_prompt(ctx, "amoureux", prompt)
+    if not by_mj(ctx) or lovers_mode(ctx) == "none":
+        return  # nothing to decide: the MJ still says when to go on (week.GO_ON), so the step lasts alike
+    if lovers_mode(ctx) == "mj":
+        # Two seats, or none ("personne": his plan has no lovers); one alone is refused (lovers_answered).
+        prompt = ctx.open_prompt(step=LOVERS, kind="pick", to_mj=True, options=candidates(ctx), min=0, max=2)
+        remember_prompt(ctx, "amoureux", prompt)
     if romantics(ctx):
         # "Il peut choisir d'avoir fait fermer les yeux aux Amoureux ... sans que les Amoureux connaissent Sesiano."
         known = ctx.open_prompt(step="rp-ouverture-romantique-connu", kind="confirm", to_mj=True)
         remember_prompt(ctx, "romantique", known)
+
+
+def lovers_answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    """A couple is two: the MJ names two seats, or nobody."""
+    if len(prompt.answers.get(seat) or []) == 1:
+        raise Rejected("wrong_count", "Name the two lovers, or nobody (no lovers in this game).", min=0, max=2)
 
 
 def candidates(ctx: Ctx) -> list[int]:
@@ -186,12 +208,28 @@ def candidates(ctx: Ctx) -> list[int]:
     return [seat for seat in ctx.s.living() if seat not in gone]
 
 
-def lovers_close(ctx: Ctx, step: Step) -> None:
+def chosen_couple(ctx: Ctx) -> list[int]:
+    """The couple of the room's `lovers` option: the MJ's two (his "personne": none; unanswered, or in automatic
+    mode: drawn), drawn, or none."""
     living = candidates(ctx)
-    if len(living) < 2:
+    mode = lovers_mode(ctx)
+    if mode == "none" or len(living) < 2:
+        return []
+    if mode == "mj" and by_mj(ctx):
+        prompt = prompt_of(ctx, "amoureux")
+        picked = answer(prompt, MJ_SEAT)
+        if picked is not None and len(picked) == 0:
+            return []  # "personne"
+        if picked and len(picked) == 2 and set(picked) <= set(living):
+            return sorted(picked)
+    return sorted(ctx.shuffle(living)[:2])
+
+
+def lovers_close(ctx: Ctx, step: Step) -> None:
+    couple = chosen_couple(ctx)
+    if not couple:
+        # No couple: nobody is told anything, their night steps are still called for their length (nights.py).
         return
-    picked = mj_answer(ctx, "amoureux") if by_mj(ctx) else None
-    couple = sorted(picked) if picked and set(picked) <= set(living) else sorted(ctx.shuffle(living)[:2])
     ctx.emit("rp-lovers", {"seats": couple}, to=MJ_ONLY)
     ctx.emit("rp-fellows", {"group": "rp-amoureux", "seats": couple}, to=couple)
     for seat in couple:
@@ -217,7 +255,7 @@ def reminder_open(ctx: Ctx, step: Step) -> None:
     ctx.announce("rp-rappel")
 
 
-register("rp-donne", deal_open, deal_close, mj=True)
+register(DEAL, deal_open, deal_close, mj=True)
 register("rp-ouverture-conditions", conditions_open, conditions_close, mj=True)
 register("rp-ouverture-detectives", group_open("rp-detectives"))
 register("rp-ouverture-mathematiciens", group_open("rp-mathematiciens"))
@@ -225,6 +263,7 @@ register("rp-ouverture-conversion", conversion_open, conversion_close, mj=True)
 register("rp-ouverture-seths", seths_open)
 register("rp-ouverture-souris", souris_open)
 register("rp-ouverture-reptiliens", reptiliens_open)
-register("rp-ouverture-amoureux", lovers_open, lovers_close, mj=True)
+register(LOVERS, lovers_open, lovers_close, mj=True)
+on_answer(LOVERS, lovers_answered)
 register("rp-ouverture-romantique", romantic_open)
 register("rp-ouverture-rappel", reminder_open)

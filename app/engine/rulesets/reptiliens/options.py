@@ -36,6 +36,9 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     death_choice: float = Field(30.0, ge=0.01, le=3600)
     debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
     vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
+    # §6 "seront annoncés les votes suivants": each voter's turn in the vote (the Président's ballot and direction,
+    # then one voter at a time); `vote` is the Purge's verdicts (all the living at once)
+    ballot_time: float = Field(20.0, ge=0.01, le=3600)
     allow_abstain: bool = True
     session_choice: float = Field(30.0, ge=0.01, le=3600)  # the Président chooses the session (§6)
     law_time: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)  # the law's proposals; the Sénateur's decision
@@ -59,6 +62,16 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     # Automatic mode only: the chance that the automatic MJ turns one of Monk, Holmes, Poirot, Pach, Rappaz and
     # Sesiano into a Reptilian at the opening (§11 "Il peut aussi convertir l'un d'eux").
     auto_conversion: float = Field(0.0, ge=0.0, le=1.0)
+    # §4 "Il repère alors deux amoureux conformes à son plan de jeu": the MJ's plan may have none. mj: the MJ names
+    # two seats, or nobody ("personne"); unanswered, or in automatic mode, two are drawn; drawn: the game's RNG
+    # draws two; none: no lovers. Either way their night steps are called for the same length (opening.py). Like
+    # every option this one shows in the room's view: an MJ who keeps it secret uses "mj" and answers "personne".
+    lovers: Literal["mj", "drawn", "none"] = "mj"
+    # Issue 22: seats the server plays (app/rooms/bots.py seats them, bot.py answers for them from their own view).
+    bots: list[int] = Field(default_factory=list, max_length=40)
+    # Issue 22: the room's creator plays a seat (`play_as`, app/web/api.py); their MJ token then sees what a spectator
+    # sees and only runs the table. Set at creation only (Ruleset.fixed_options).
+    host_plays: bool = False
 
     @model_validator(mode="after")
     def _offices(self) -> Options:
@@ -69,6 +82,14 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
                                  "their variants only")
             if len(set(found)) != len(found):
                 raise ValueError("offices: one variant of each office at most")
+        return self
+
+    @model_validator(mode="after")
+    def _host_plays_alone(self) -> Options:
+        # Nobody may be asked an MJ's question when the MJ token is a player's: no judgment call, no draw.
+        if self.host_plays and (self.moderation != "auto" or self.draws != "rng"):
+            raise ValueError("a host who plays needs the automatic moderation and the game's draws "
+                             "(moderation: auto, draws: rng)")
         return self
 
     @model_validator(mode="after")

@@ -4,10 +4,11 @@
 - The Président chooses a normal or a special session (Paix, Purge) before the law; never two special sessions
   on two days running (a Saturday and the Monday after the festival are not).
 - A normal session: the debate, which the Président may close before its clock ends; the vote of those the law
-  of the day allows (laws.voters), public, the Président's ballot announced first and the others in the direction
-  he chose; the most votes is condemned, a tie broken by the Président's ballot ("sa voix prime"), else nobody.
+  of the day allows (laws.voters), in turn: the Président gives his ballot and chooses the direction, then each
+  voter from his neighbour that way is asked alone (`ballot_time` each); a ballot is announced as it is given and
+  stands; the most votes is condemned, a tie broken by the Président's ballot ("sa voix prime"), else nobody.
 - Paix: no execution. Purge: no blank ballot; the most voted is executed, then the next three (the Procureur
-  breaks a tie at the cut) are each tried by all the living: executed if more say so than not.
+  breaks a tie at the cut) are each tried by all the living at once (`vote`): executed if more say so than not.
 - The condemned's window (§2): 15 seconds to invoke or leave a last message; the Bourreau may pardon him, once,
   unless he is the condemned, and his office then leaves the game.
 """
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
-from app.engine.rulesets.reptiliens import day, fates, laws
+from app.engine.rulesets.reptiliens import day, dead, fates, laws
 from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
 from app.engine.rulesets.reptiliens.state import own
@@ -44,7 +45,8 @@ TEXT_KEYS: tuple[str, ...] = (
     *(f"choice.{TRIAL}.{v}" for v in (SPARE, EXECUTE)),
     *(f"step.{key}" for key in (CLOSE, DIRECTION, PARDON, TRIAL, PROSECUTOR)),
     *(f"announce.{key}" for key in ("rp-session", "rp-paix", "rp-debat-clos", "rp-urne-perdue", "rp-vote-impaye",
-                                    "rp-accuses", "rp-tribunal-gracie", "rp-grace-bourreau")),
+                                    "rp-bulletin", "rp-bulletin.none", "rp-bulletin-classe", "rp-bulletin-absent",
+                                    "rp-sens-vote", "rp-accuses", "rp-tribunal-gracie", "rp-grace-bourreau")),
 )
 
 
@@ -111,29 +113,113 @@ def _close_debate(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 on_answer(CLOSE, _close_debate)
 
 
-# -- the vote --------------------------------------------------------------------------------------------------
+# -- the vote, in turn -------------------------------------------------------------------------------------------
+# §6 "Il donne alors le sien, puis décide dans quel sens (horaire ou anti-horaire) seront annoncés les votes
+# suivants": the Président's step (his ballot, if the law lets him vote, and the direction), then one step per voter
+# round the table from his neighbour that way, each `ballot_time` long. A ballot is announced to all as it is given
+# and stands (`locks_at`); an invocation sets the voter's step aside with its prompt, and it resumes as it was.
 def open_vote(ctx: Ctx) -> bool:
-    """Those the law allows vote, in public. "Le vote blanc est interdit" and the Purge ("Chaque personne ayant le
-    droit de vote l'exerce"): a ballot names someone. Condorcet: a ranked ballot (the order of the picks)."""
-    ctx.open_step(VOTE, float(ctx.s.options["vote"]))
-    law = laws.law_of(ctx.s)
+    """Those the law allows vote (laws.voters, fixed now); True when the day is over (nobody to ask at all)."""
     voters = laws.voters(ctx.s)
     setv(ctx, "day.voters", voters)
+    setv(ctx, "day.ballots", [])
+    chief = president(ctx.s)
+    if chief is None:  # nobody to choose: clockwise from the first seat (RULES-NOTES: clockwise = seat order)
+        setv(ctx, "day.direction", CLOCKWISE)
+        setv(ctx, "day.turns", announce_order(ctx.s, voters, None, CLOCKWISE))
+        return next_turn(ctx)
+    ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
+    if chief in voters:
+        ballot_prompt(ctx, chief)
+    way = ctx.open_prompt(step=DIRECTION, kind="choice", to=[chief], options=[CLOCKWISE, COUNTER],
+                          visibility="public", info={"voter": chief})
+    remember_prompt(ctx, "direction", way)
+    return False
+
+
+def ballot_prompt(ctx: Ctx, seat: int) -> None:
+    """One voter's ballot, public and final once given. "Le vote blanc est interdit" and the Purge ("Chaque personne
+    ayant le droit de vote l'exerce"): a ballot names someone. Condorcet: a ranked ballot (the order of the picks)."""
+    law = laws.law_of(ctx.s)
     living = ctx.s.living()
     ranked = law == laws.CONDORCET
     forced = (law == laws.BLANK_FORBIDDEN or own(ctx.s).day.session == PURGE
               or not ctx.s.options.get("allow_abstain", True))
-    prompt = ctx.open_prompt(step=VOTE, kind="pick", to=voters, options=living, min=1 if forced else 0,
-                             max=len(living) if ranked else 1, visibility="public",
+    prompt = ctx.open_prompt(step=VOTE, kind="pick", to=[seat], options=living, min=1 if forced else 0,
+                             max=len(living) if ranked else 1, visibility="public", locks_at=ctx.at,
                              dead_may_answer=law == laws.GHOSTS_VOTE,
-                             info={"reason": "against", "ranked": ranked, "session": own(ctx.s).day.session})
-    remember_prompt(ctx, "vote", prompt)
-    seat = president(ctx.s)
-    if seat is not None:  # "puis décide dans quel sens (horaire ou anti-horaire) seront annoncés les votes suivants"
-        way = ctx.open_prompt(step=DIRECTION, kind="choice", to=[seat], options=[CLOCKWISE, COUNTER],
-                              visibility="public")
-        remember_prompt(ctx, "direction", way)
-    return True
+                             info={"reason": "against", "ranked": ranked, "session": own(ctx.s).day.session,
+                                   "voter": seat})
+    remember_prompt(ctx, "ballot", prompt)
+
+
+def _ballot_given(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    """Announced at once, as at the table. "Le vote est payant": the coin is paid as the ballot is given (a blank
+    costs nothing); without it the ballot does not count."""
+    ballot = list(prompt.answers.get(seat) or [])
+    counted: list[int] | None = ballot
+    if ballot and laws.law_of(ctx.s) == laws.PAYING:
+        coins = fates.coins_of(ctx.s, seat)
+        if coins >= laws.PRICE:
+            fates.set_coins(ctx, seat, coins - laws.PRICE)
+        else:
+            counted = None
+    key = "rp-bulletin-classe" if len(ballot) > 1 else "rp-bulletin"
+    ctx.announce(key, seat=seat, seats=ballot)
+    if counted is None:
+        ctx.announce("rp-vote-impaye", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None, seat=seat)
+    setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, counted]])
+
+
+on_answer(VOTE, _ballot_given)
+
+
+def turn_done(ctx: Ctx) -> bool:
+    """A turn is over: a voter silent in time casts no ballot (blank where blank is allowed; no ballot either where
+    it is forbidden: nobody votes in his name). After the Président's step, the turns in the direction he chose."""
+    step = ctx.s.step
+    here = set(step.prompts) if step is not None else set()
+    ballot = prompt_of(ctx, "ballot")
+    if ballot is not None and ballot.id in here:
+        voter = int(ballot.info["voter"])
+        if voter not in ballot.answers:
+            if ctx.s.players[voter].alive or ballot.dead_may_answer:
+                ctx.announce("rp-bulletin-absent", seat=voter)
+            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [voter, None]])
+    way = prompt_of(ctx, "direction")
+    if way is not None and way.id in here:
+        chief = int(way.info["voter"])
+        chosen = way.answers.get(chief)
+        direction = chosen if chosen in (CLOCKWISE, COUNTER) else CLOCKWISE  # no answer in time: clockwise
+        setv(ctx, "day.direction", direction)
+        ctx.announce("rp-sens-vote", seat=chief, direction=direction)
+        setv(ctx, "day.turns", [seat for seat in announce_order(ctx.s, own(ctx.s).day.voters, chief, direction)
+                                if seat != chief])
+    return next_turn(ctx)
+
+
+def next_turn(ctx: Ctx) -> bool:
+    """The next voter's turn; once all have voted, the count. A voter dead by now (an invocation) is passed over,
+    unless the ghosts vote today; under "Le vote est payant" one with no coin left is passed over (said to all,
+    unless fortunes are hidden: then he is asked, and his ballot does not count)."""
+    law = laws.law_of(ctx.s)
+    turns = list(own(ctx.s).day.turns)
+    while turns:
+        seat = turns.pop(0)
+        setv(ctx, "day.turns", turns)
+        alive = ctx.s.players[seat].alive
+        if not alive and not (law == laws.GHOSTS_VOTE and seat in dead.ghosts(ctx.s)):
+            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, None]])
+            continue
+        if law == laws.PAYING and not ctx.s.options.get("hide_fortunes") \
+                and fates.coins_of(ctx.s, seat) < laws.PRICE:
+            ctx.announce("rp-vote-impaye", seat=seat)
+            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, None]])
+            continue
+        ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
+        ballot_prompt(ctx, seat)
+        return False
+    return close_vote(ctx)
 
 
 def announce_order(state: GameState, voters: Sequence[int], first: int | None, direction: str) -> list[int]:
@@ -148,18 +234,17 @@ def announce_order(state: GameState, voters: Sequence[int], first: int | None, d
     return [seat for seat in ring if seat in voters]
 
 
-def pay(ctx: Ctx, ballots: dict[int, list[int]]) -> dict[int, list[int]]:
-    """"Le vote est payant": a ballot costs a coin, which leaves the game; a voter with no coin left by then (he
-    gave it away) casts no ballot."""
-    kept: dict[int, list[int]] = {}
-    for seat, ballot in ballots.items():
-        coins = fates.coins_of(ctx.s, seat)
-        if coins >= laws.PRICE:
-            fates.set_coins(ctx, seat, coins - laws.PRICE)
-            kept[seat] = ballot
-        else:
-            ctx.announce("rp-vote-impaye", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None, seat=seat)
-    return kept
+def turn_of(state: GameState) -> int | None:
+    """Whose turn it is in the vote (the Président's first), also while an invocation sets the vote aside."""
+    steps = [state.step, *(item.step for item in reversed(state.stack))]
+    step = next((x for x in steps if x is not None and x.key == VOTE), None)
+    if step is None:
+        return None
+    for pid in step.prompts:
+        prompt = state.prompts.get(pid)
+        if prompt is not None and prompt.step in (VOTE, DIRECTION) and "voter" in prompt.info:
+            return int(prompt.info["voter"])
+    return None
 
 
 def tie_break(ctx: Ctx, tied: list[int], ballots: dict[int, list[int]]) -> int | None:
@@ -173,21 +258,19 @@ def tie_break(ctx: Ctx, tied: list[int], ballots: dict[int, list[int]]) -> int |
 
 
 def close_vote(ctx: Ctx) -> bool:
-    """The most votes among the ballots cast, or the Condorcet winner; True when the day is over."""
-    prompt = prompt_of(ctx, "vote")
+    """The most votes among the ballots cast (in the order they were given), or the Condorcet winner; True when the
+    day is over. A ballot naming someone who died since counts for the living it names only."""
     law = laws.law_of(ctx.s)
     alive = set(ctx.s.living())
-    ballots = {seat: [t for t in a if t in alive] for seat, a in (prompt.answers.items() if prompt else ()) if a}
-    ballots = {seat: ballot for seat, ballot in ballots.items() if ballot}
-    if law == laws.PAYING:
-        ballots = pay(ctx, ballots)
-    chief = president(ctx.s)
-    direction = answer(prompt_of(ctx, "direction"), chief) if chief is not None else None
-    direction = direction if direction in (CLOCKWISE, COUNTER) else CLOCKWISE
-    setv(ctx, "day.direction", direction)
+    ballots: dict[int, list[int]] = {}
+    for seat, given in own(ctx.s).day.ballots:
+        kept = [t for t in given or [] if t in alive]
+        if kept:
+            ballots[int(seat)] = kept
+    direction = own(ctx.s).day.direction or CLOCKWISE
     firsts = Counter(ballot[0] for ballot in ballots.values())  # a ranked ballot's first choice
     ctx.announce("rp-resultat-vote", counts={str(k): v for k, v in sorted(firsts.items())}, direction=direction,
-                 ballots=[[seat, ballots[seat]] for seat in announce_order(ctx.s, list(ballots), chief, direction)])
+                 ballots=[[seat, ballot] for seat, ballot in ballots.items()])
     if law == laws.URN_LOST:  # "On a perdu l'urne, le vote est annulé"
         ctx.announce("rp-urne-perdue")
         return day.next_step(ctx)
@@ -347,7 +430,8 @@ def execute(ctx: Ctx) -> bool:
 # -- what everyone sees ----------------------------------------------------------------------------------------
 def public(state: GameState) -> dict[str, object]:
     """The session as the village knows it: its kind, the law of the day, who may vote, the direction of the
-    announced ballots, the accused still to try, whether the Bourreau's office is still in the game."""
+    announced ballots, the ballots given and whose turn it is, the accused still to try, whether the Bourreau's
+    office is still in the game."""
     today = own(state).day
     law = today.law
     return {
@@ -356,6 +440,11 @@ def public(state: GameState) -> dict[str, object]:
         "allowed": today.allowed,
         "voters": list(today.voters),
         "direction": today.direction,
+        # The vote in turn (§6 "seront annoncés"): every ballot given so far, in order ([seat, ballot]; None: no
+        # ballot), whose turn it is, and who is still to vote.
+        "ballots": [list(entry) for entry in today.ballots],
+        "turn": turn_of(state),
+        "turns": list(today.turns),
         "accused": list(today.accused),
         "special_day": own(state).special_day,  # the last day with a special session (none two days running)
         "bourreau_out": own(state).bourreau_out,
@@ -365,8 +454,8 @@ def public(state: GameState) -> dict[str, object]:
 day.register_day(SPECIAL, open_special)
 day.register_day(PART, session)
 day.register_finish(SPECIAL, special_done)
-day.register_finish(DEBATE, lambda ctx: not open_vote(ctx))
-day.register_finish(VOTE, close_vote)
+day.register_finish(DEBATE, open_vote)
+day.register_finish(VOTE, turn_done)
 day.register_finish(CONDEMNED, execute)
 day.register_finish(PROSECUTOR, prosecutor_done)
 day.register_finish(TRIAL, trial_done)

@@ -129,8 +129,27 @@ def spares(players: int) -> int:
     return 2 + players // 6
 
 
+# Small tables (3 to 5 players: the seed sets no minimum, the MJ may start one): one Reptilian card (two from 5), a
+# Poirot, then the Martyre, and no card that wins a small table by itself: Shéhérazade's Idéalistes win every game
+# of 4 or fewer (it ends with 2 living at the latest), Orphée and the Sirène charm a few living in as many nights.
+# Their specialties leave out the killers (an invoked death at 3 ends the game) and the pairings (Éris, Freyja,
+# Artiste).
+ADVISED_PLAYERS = 6  # below this a table is small: composition_report warns
+SMALL_CAMP: dict[int, tuple[str, ...]] = {
+    3: ("rp-reptilienne-alpha", "rp-poirot", "rp-villageois", "rp-villageois", "rp-villageois"),
+    4: ("rp-reptilienne-alpha", "rp-poirot", "rp-martyre", "rp-villageois", "rp-villageois", "rp-villageois"),
+    5: ("rp-reptilienne-alpha", "rp-reptilien", "rp-poirot", "rp-martyre", "rp-villageois", "rp-villageois",
+        "rp-villageois"),
+}
+SMALL_SPECIALTIES = ("rp-marchand-de-sable", "rp-voleur", "rp-fureteur", "rp-laura", "rp-dresseur-d-ours",
+                     "rp-ingenieure", "rp-psychopathe")
+
+
 def suggested(players: int) -> list[str]:
-    n = max(players, 6)
+    if players < ADVISED_PLAYERS:
+        camp = list(SMALL_CAMP[max(3, players)])
+        return camp + list(SMALL_SPECIALTIES[:len(camp)])
+    n = players
     box = n + spares(n)
     reptilians = max(1, (n + 2) // 4)
     villagers = max(1, n // 7)
@@ -177,6 +196,7 @@ def random_setup(players: int, rnd: random.Random) -> tuple[list[str], dict[str,
         "hide_fortunes": rnd.random() < 0.3,
         "allow_abstain": rnd.random() < 0.8,
         "auto_conversion": rnd.choice([0.0, 0.5, 1.0]),
+        "lovers": rnd.choice(["mj", "mj", "drawn", "none"]),
     }
     return camp + specialty, options
 
@@ -248,11 +268,11 @@ def open_mj_deal(ctx: Ctx) -> None:
     s = ctx.s
     decks = remaining(s)
     for slot, seats in deal_slots(s).items():
+        if not decks[slot]:
+            continue  # nothing left to draw (every card pre-assigned, or no specialty card): no question
         options = sorted(set(decks[slot]))
         if slot == SPECIALTY and len(decks[slot]) < len(seats):
             options.append(NO_SPECIALTY)
-        if not options:
-            continue
         for seat in seats:
             ctx.open_prompt(step="rp-donne", kind="choice", to_mj=True, options=options,
                             info={"seat": seat, "slot": slot})

@@ -100,6 +100,8 @@ class Today(BaseModel):
     allowed: list[int] | None = None  # a real-world law: the living the MJ ticked as voters
     voters: list[int] = Field(default_factory=list)  # who may vote, fixed when the vote opens
     direction: str | None = None  # the Président's: the order in which the ballots after his are announced
+    ballots: list[list[Any]] = Field(default_factory=list)  # given in turn (sessions.py): [seat, ballot or None]
+    turns: list[int] = Field(default_factory=list)  # the voters still to vote, in the Président's direction
     accused: list[int] = Field(default_factory=list)  # a Purge's trial: the accused still to judge, in order
     pardoned: int | None = None  # the condemned the Bourreau pardoned
     weddings: dict[int, Wedding] = Field(default_factory=dict)  # requester -> his request of today (marriages.py)
@@ -163,6 +165,10 @@ class Reptiliens(RulesetState):
     asked: dict[int, str] = Field(default_factory=dict)
     inherited: dict[int, list[str]] = Field(default_factory=dict)
     dream: dict[str, Any] | None = None
+    # stalemate.py (issue 22): the last night in which, or in whose day, a player answered a question; [the night
+    # since which the number of the dead has not changed, that number].
+    acted: int = 0
+    calm: list[int] = Field(default_factory=list)
 
     def prompt_named(self, name: str, prompt_id: str) -> None:
         self.prompts[name] = prompt_id  # steps.remember_prompt

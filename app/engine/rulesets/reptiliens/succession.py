@@ -12,6 +12,15 @@ in cameras.py.
 - Each morning ("rp-postes"): the night's office effects (office_powers.morning), the Scrutateur's rotation, then
   his choices: the offices an illegal result or a resignation left to fill (`scrutateur`, the hook office_powers
   calls). "rp-reattribution": the offices of the new dead, then the applications to the vacant optional offices.
+- A death empties the dead's offices at once (§6 "Si la personne qui occupait un de ces postes meurt, le poste
+  devient vacant"; `vacate`, fates.kill's hook), whatever killed him; the Chef's stays a ghost's, and so does a
+  Sénateur a swap handed a dead player. By day the succession follows at once: the Scrutateur's office rotates,
+  a mandatory office waits for his choice (the morning's ré-attribution, or after it a question of its own,
+  `ASIDE`, drawn at nightfall if unanswered); an optional one waits for applicants. Killed at night, a player is
+  alive to everyone until dawn (§2 "le mort est annoncé seulement le matin"): his offices fall vacant when he is
+  named, and no office ever goes to a seat doomed tonight (`living`): the morning's rotation and effects skip him,
+  and the Scrutateur's choices of a morning with dead wait for the ré-attribution, after the report (nothing takes
+  time between the two, so nothing shows who is dying before the report names him).
 """
 
 from __future__ import annotations
@@ -22,10 +31,10 @@ from typing import Any
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.evolve import handles
-from app.engine.model import MJ, Command, GameState
+from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import calendar as K
-from app.engine.rulesets.reptiliens import day, fates, office_powers
+from app.engine.rulesets.reptiliens import day, dead, fates, office_powers
 from app.engine.rulesets.reptiliens.nights import ghosts
 from app.engine.rulesets.reptiliens.offices import (
     BOURREAU,
@@ -39,11 +48,13 @@ from app.engine.rulesets.reptiliens.offices import (
     office_of_key,
 )
 from app.engine.rulesets.reptiliens.state import KEY, own
-from app.engine.rulesets.reptiliens.steps import STEPS, StepHandlers, command, setv
+from app.engine.rulesets.reptiliens.steps import STEPS, StepHandlers, command, dying, on_answer, setv
 
 ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
 CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
 APPLY = "rp-candidatures"  # the window in which the players without an office apply
+ASIDE = "rp-scrutateur-remplacement"  # by day, after the ré-attribution: a dead's office, filled at once
+REATTRIBUTION = "rp-reattribution"
 REMINDER = "rp-ouverture-rappel"  # the opening's last step: the offices are given when it ends
 
 
@@ -67,9 +78,11 @@ def variant_of(state: GameState, office: str) -> str | None:
 
 
 def living(state: GameState) -> list[int]:
-    """The living as the morning sees them: one killed tonight is alive to everyone until the deaths' report (§2
-    "le mort est annoncé seulement le matin"), so he still counts, answers and may be named."""
-    return state.living()
+    """Those who may hold an office: the living, but not one killed tonight (§6 "Ces postes sont occupés par des
+    vivants"): no office goes to a seat that dies at dawn. Only the morning uses this before the deaths' report, in
+    the same instant as the report (`after_effects`), so skipping him shows nothing before he is named."""
+    gone = dying(state)
+    return [seat for seat in state.living() if seat not in gone]
 
 
 def offices_of(state: GameState, seat: int) -> list[str]:
@@ -285,6 +298,7 @@ def replaced(state: GameState, office: str) -> bool:
 def open_choices(ctx: Ctx) -> bool:
     """The offices waiting for the Scrutateur: a question each, in public; with no Scrutateur alive, drawn at
     once. True when his step is open."""
+    take_scrutateur(ctx)
     pending = own(ctx.s).to_fill
     if not pending:
         return False
@@ -299,15 +313,30 @@ def open_choices(ctx: Ctx) -> bool:
     ctx.open_step(CHOICE, float(ctx.s.options["reaction"]))
     for i, options in asked.items():
         ctx.open_prompt(step=CHOICE, kind="pick", to=[me], options=options, min=1, max=1, visibility="public",
-                        info={"office": pending[i][0], "i": i})
+                        info={"office": pending[i][0], "i": i, "n": len(pending)})
     return True
 
 
-def fill_all(ctx: Ctx, picks: Mapping[int, int]) -> None:
-    """Apply the Scrutateur's picks (by place in the queue); a pick no longer possible, or none, is drawn."""
+def take_scrutateur(ctx: Ctx) -> None:
+    """A Scrutateur who died in public at night (Shéhérazade's story, Poirot's shame) left his office to the
+    morning: it rotates from his seat."""
+    pending = own(ctx.s).to_fill
+    left = [e for e in pending if e[0] != SCRUTATEUR]
+    if len(left) == len(pending):
+        return
+    setv(ctx, "to_fill", left)
+    if ctx.s.offices.get(SCRUTATEUR) is None:
+        rotate(ctx, next(e[1] for e in pending if e[0] == SCRUTATEUR))
+
+
+def fill_all(ctx: Ctx, picks: Mapping[int, int], upto: int | None = None) -> None:
+    """Apply the Scrutateur's picks (by place in the queue); a pick no longer possible, or none, is drawn. `upto`:
+    the entries his question covered; those queued since (a death meanwhile) wait for a question of their own."""
+    take_scrutateur(ctx)
     pending = list(own(ctx.s).to_fill)
-    setv(ctx, "to_fill", [])
-    for i, (office, resigned, applicants) in enumerate(pending):
+    upto = len(pending) if upto is None else upto
+    setv(ctx, "to_fill", pending[upto:])
+    for i, (office, resigned, applicants) in enumerate(pending[:upto]):
         if ctx.s.offices.get(office) is not None or office not in in_play(ctx.s):
             continue
         if not replaced(ctx.s, office):
@@ -336,14 +365,18 @@ def appoint(ctx: Ctx, office: str, seat: int) -> None:
 def choices_done(ctx: Ctx) -> bool:
     picks: dict[int, int] = {}
     me = scrutateur_of(ctx.s)
+    upto: int | None = None
     for prompt in ctx.step_prompts():
+        upto = int(prompt.info.get("n", 0)) or None
         answer = prompt.answers.get(me) if me is not None else None
         if answer:
             picks[int(prompt.info["i"])] = int(answer[0])
     deciding_applications = any(entry[2] is not None for entry in own(ctx.s).to_fill)
-    fill_all(ctx, picks)
+    fill_all(ctx, picks, upto)
     if fates.check(ctx):
         return False
+    if own(ctx.s).to_fill and open_choices(ctx):
+        return False  # a death during his choices left another office to fill
     if today_part(ctx) == "rp-reattribution" and not deciding_applications and applications(ctx):
         return False
     return day.next_step(ctx)
@@ -366,8 +399,14 @@ def after_effects(ctx: Ctx) -> bool:
     """"Chaque matin, le poste tourne" (RULES-NOTES: from day 1), then the Scrutateur's choices."""
     if ctx.s.phase != "day":
         return False
+    take_scrutateur(ctx)
     if own(ctx.s).turned != ctx.s.day:  # not again when a resignation or an illegal swap has just turned it
         rotate(ctx, ctx.s.offices.get(SCRUTATEUR))
+    if dying(ctx.s):
+        # The night's dead are named next, in this same instant: his choices wait for the ré-attribution, where
+        # nobody doomed tonight can be among the options nor ask them (a question now would take time, and its
+        # options, or its very absence, would show who dies).
+        return False
     return open_choices(ctx)
 
 
@@ -382,8 +421,9 @@ def reattribution(ctx: Ctx) -> bool:
     """§6 "À chaque fois que le titulaire d'un poste public est mort ... il désigne qui doit le remplacer"; an
     optional office "devient vacant" (applications); the Chef stays a ghost's (dead.py)."""
     for seat in [p.seat for p in ctx.s.by_position() if not p.alive]:
+        # `vacate` emptied them at death: this catches an office given to a dead player since (by the MJ).
         for office in other_offices(ctx.s, seat):
-            if office == CHEF_MILICE or (office == SENATEUR and seat == own(ctx.s).ghost_senator):
+            if kept_by_the_dead(ctx.s, seat, office):
                 continue  # a ghost's offices: the Chef's (dead.py), a Sénateur a swap handed him
             give(ctx, office, None)
             if office in MANDATORY:
@@ -397,6 +437,109 @@ def reattribution(ctx: Ctx) -> bool:
     if open_choices(ctx):
         return True
     return applications(ctx)
+
+
+# -- a death empties the dead's offices at once (fates.kill's hook) ----------------------------------------------------
+def kept_by_the_dead(state: GameState, seat: int, office: str) -> bool:
+    """§6 "Ces postes sont occupés par des vivants, à l'exception du Chef de la milice fantôme ou éventuellement du
+    Sénateur": the Chef's is a ghost's (dead.py), and a Sénateur a swap handed a dead player keeps it."""
+    return office == CHEF_MILICE or (office == SENATEUR and seat == own(state).ghost_senator)
+
+
+def vacate(ctx: Ctx, seat: int) -> None:
+    """`seat` has just died (fates.kill): "le poste devient vacant" now, whatever killed him. By day the Scrutateur's
+    office rotates at once; a mandatory office waits for his choice: at the morning's ré-attribution if it is still
+    to come, else a question of its own now (`ask_now`). At night (a death everyone saw: Shéhérazade's, Poirot's)
+    both wait for the morning. An optional office waits for applicants ("Chaque jour, les joueurs sans poste
+    public peuvent postuler")."""
+    s = ctx.s
+    if s.phase not in ("night", "day"):
+        return
+    now = s.phase == "day" and past_reattribution(s)
+    for office in offices_of(s, seat):
+        if kept_by_the_dead(s, seat, office):
+            continue
+        give(ctx, office, None)
+        if office == SCRUTATEUR:
+            if s.phase == "day":
+                rotate(ctx, seat)
+            else:
+                queue(ctx, SCRUTATEUR, seat)  # rotated in the morning (`take_scrutateur`)
+            continue
+        ctx.announce("rp-poste-vacant", office=office)
+        if office in MANDATORY:
+            if now:
+                ask_now(ctx, office)
+            else:
+                queue(ctx, office)
+    if now:
+        readdress(ctx, seat)
+
+
+def past_reattribution(state: GameState) -> bool:
+    """Whether today's ré-attribution is over (a dead's office then waits for no later part of the day)."""
+    o = own(state)
+    return REATTRIBUTION not in o.plan or o.i > o.plan.index(REATTRIBUTION)
+
+
+def asides(state: GameState) -> list[Prompt]:
+    return [p for p in state.prompts.values() if p.step == ASIDE and not p.closed]
+
+
+def ask_now(ctx: Ctx, office: str) -> None:
+    """§6 "À chaque fois que le titulaire d'un poste public est mort ...; il désigne qui doit le remplacer": by day,
+    at once, in public, aside from the step under way (the session goes on); with no Scrutateur alive, drawn."""
+    s = ctx.s
+    if s.offices.get(office) is not None or office not in in_play(s):
+        return
+    if not replaced(s, office):
+        ctx.announce("rp-poste-non-remplace", office=office)
+        return
+    options = candidates(s, office, None, None)
+    me = scrutateur_of(s)
+    if not options:
+        ctx.announce("rp-poste-vacant", office=office)
+    elif me is None:
+        appoint(ctx, office, ctx.choice(options))
+        fates.check(ctx)
+    else:
+        ctx.announce("rp-postes-a-pourvoir", offices=[office], seat=me)
+        dead.open_aside(ctx, step=ASIDE, kind="pick", to=[me], options=options, min=1, max=1, visibility="public",
+                        info={"office": office})
+
+
+def readdress(ctx: Ctx, dead_seat: int) -> None:
+    """A question open when `dead_seat` died is asked again: to the new Scrutateur when he was the one, without
+    him when he was among the options."""
+    me = scrutateur_of(ctx.s)
+    for prompt in asides(ctx.s):
+        if dead_seat in prompt.options or prompt.to != ([] if me is None else [me]):
+            ctx.close_prompt(prompt)
+            ask_now(ctx, str(prompt.info["office"]))
+
+
+def aside_answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+    """His choice, applied at once; one no longer possible is drawn among those who may take it now."""
+    picked = prompt.answers.get(seat)
+    ctx.close_prompt(prompt)
+    fill_now(ctx, str(prompt.info["office"]), int(picked[0]) if picked else None)
+
+
+def fill_now(ctx: Ctx, office: str, pick: int | None) -> None:
+    s = ctx.s
+    if s.phase not in ("night", "day") or s.offices.get(office) is not None or office not in in_play(s):
+        return
+    options = candidates(s, office, None, None) if replaced(s, office) else []
+    if options:
+        appoint(ctx, office, pick if pick in options else ctx.choice(options))
+        fates.check(ctx)
+
+
+def settle_asides(ctx: Ctx) -> None:
+    """Nightfall (dead.settle_all): a question the Scrutateur left unanswered is drawn."""
+    for prompt in asides(ctx.s):
+        ctx.close_prompt(prompt)
+        fill_now(ctx, str(prompt.info["office"]), None)
 
 
 def auto_withdraw(ctx: Ctx) -> None:
@@ -485,9 +628,11 @@ def withdraw(ctx: Ctx, office: str) -> None:
 day.register_day("rp-postes", postes)
 day.register_finish(office_powers.ADORED_SWAP, adored_done)
 day.register_finish(CHOICE, choices_done)
-day.register_day("rp-reattribution", reattribution)
+day.register_day(REATTRIBUTION, reattribution)
 day.register_finish(APPLY, applications_done)
 office_powers.SCRUTATEUR_HOOK.append(scrutateur)
+fates.ON_DEATH.append(vacate)
+on_answer(ASIDE, aside_answered)
 
 
 @handles("rp-application", ruleset=KEY)
@@ -498,7 +643,7 @@ def _application(s: GameState, d: dict[str, Any]) -> None:
 
 ERRORS = ("office_not_vacant", "has_office", "already_applied")
 TEXT_KEYS: tuple[str, ...] = (
-    *(f"step.{k}" for k in (ASSIGN, CHOICE, APPLY)),
+    *(f"step.{k}" for k in (ASSIGN, CHOICE, APPLY, ASIDE)), f"ui.rp-prompt.{ASIDE}",
     *(f"announce.{k}" for k in ("rp-postes-en-jeu", "rp-scrutateur-tourne", "rp-poste-non-remplace",
                                 "rp-poste-vacant", "rp-renonce", "rp-nomme", "rp-candidature", "rp-poste-retire")),
     *(f"error.{code}" for code in ERRORS),

@@ -10,6 +10,7 @@ from app.engine.rulesets.reptiliens.fates import PUBLIC_CAUSES
 from app.engine.rulesets.reptiliens.setup import NO_SPECIALTY, SPECIALTY_CAMP
 from app.engine.rulesets.reptiliens.society import TEXT_KEYS as SOCIETY_TEXT_KEYS
 from app.engine.rulesets.reptiliens.specialties import TEXT_KEYS as SPECIALTY_TEXT_KEYS
+from app.engine.rulesets.reptiliens.stalemate import TEXT_KEYS as STALEMATE_TEXT_KEYS
 
 CONDITIONS = ("rp-detectives", "rp-melomane", "rp-pentaphile", "rp-showman", "rp-mathematiciens",
               "rp-perfect-matcheur", "rp-58-ard", "rp-romantique", "rp-les-deux")
@@ -37,9 +38,12 @@ TEXT_KEYS: tuple[str, ...] = (
     *(f"choice.rp-show-reponses.{a}" for a in ("ok", "erreur", "grosse-erreur")),
     *(f"choice.rp-ouverture-conditions.{c}" for c in CONDITIONS),
     f"choice.rp-donne.{NO_SPECIALTY}",
-    "comp.warn.rp-no-spare", "comp.warn.rp-few-specialties",
+    *(f"comp.warn.{code}" for code in ("rp-no-spare", "rp-few-specialties", "rp-small-table", "rp-vacant-offices",
+                                        "rp-idealistes-sure", "rp-many-reptilians")),
+    "prompt.rp-ouverture-amoureux.none",  # §4: the MJ's plan may have no lovers ("Personne")
     *(f"error.{code}" for code in ERRORS),
     *(f"chat.{kind}.{channel}" for kind in ("channel", "help") for channel in CHANNELS),
     *SPECIALTY_TEXT_KEYS,
     *SOCIETY_TEXT_KEYS,
+    *STALEMATE_TEXT_KEYS,
 )

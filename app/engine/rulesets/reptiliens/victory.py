@@ -90,7 +90,8 @@ def show_verdict(show: Show) -> Verdict:
 
 
 def radiant_stops_game(card: str) -> bool:
-    """Whether Shéhérazade's story to the holder of `card` stops the game (then she neither dies nor converts)."""
+    """Whether Shéhérazade's story to the holder of `card` stops the game (then she does not die: "Sinon,
+    Shéhérazade meurt"; the target is converted all the same, before the winners are counted)."""
     return card in RADIANT_STOPS
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.reptiliens import calendar as K
-from app.engine.rulesets.reptiliens import day, fates, invoke
+from app.engine.rulesets.reptiliens import day, fates, invoke, stalemate
 from app.engine.rulesets.reptiliens.state import Tonight, own
 from app.engine.rulesets.reptiliens.steps import STEPS, calendar_step, setv
 
@@ -125,6 +125,7 @@ def finish_night_step(ctx: Ctx) -> None:
 
 # -- the day ------------------------------------------------------------------------------------------------------
 def dawn(ctx: Ctx) -> None:
+    stalemate.note(ctx)  # whether anyone answered tonight, before the night's questions are cleared
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
     setv(ctx, "plan", list(K.DAY_STEPS))
@@ -146,7 +147,7 @@ def begin_festival(ctx: Ctx) -> None:
 
 
 def nightfall(ctx: Ctx) -> None:
-    if fates.check(ctx):
+    if fates.check(ctx) or stalemate.check(ctx):  # an automatic game nobody can finish ends (stalemate.py)
         return
     if not own(ctx.s).festival and weekday(ctx.s) == K.SAT:
         begin_festival(ctx)
