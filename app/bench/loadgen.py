@@ -7,7 +7,8 @@ its own process (`spawn`), driven through a pipe by the bench (`WorkerProcess`);
 Matching a vote with its frames is cheap: each vote's `reason` is a tag, `~<id>`, and a frame is never decoded: the
 generator looks for `"reason":"~` in the bytes before `"view":` (the events come first in every frame) and reads the
 id that follows. Acks, pongs and rejections are told by their first bytes. Only one socket per room decodes its
-frames, and only while the game starts, to learn the vote prompt's id.
+frames, and only while the game starts, to learn the vote prompt's id (and, in a Reptiliens room, to play the day up
+to it: `purge_moves`).
 
 Two checks cost little and tell a lost or reordered delivery (several server processes hand each other the
 events): every `update`'s `from` must be the `n` of the frame before it on its socket (`stream_gaps`), and the 12
@@ -42,12 +43,19 @@ OPTIONS: dict[str, Any] = {"moderation": "auto", "captain": False, "night_step":
                            "plausible_max": 0.1, "dawn": 0.05, "debate": 0.05, "vote": 3600}
 # A Reptiliens room (`--ruleset reptiliens` rooms in the small scenario): the suggested composition, every card of
 # it called at night (nobody answers, so nobody acts and nobody dies), the day's session reached within a few
-# seconds, a vote of an hour.
+# seconds. Its day vote is in turn, one final ballot a voter (§6), so what the bench measures there is the Purge's
+# tribunal: one public question to all the living at once, whose verdicts change until it closes (`vote`, an hour).
+# The watcher plays the day up to it (`purge_moves`), each answer well within its clock (`session_choice`,
+# `ballot_time`); the other parts of the day before the vote are cut short.
 RP_OPTIONS: dict[str, Any] = {"moderation": "auto", "night_step": 0.3, "plausible_min": 0.02, "plausible_max": 0.05,
                               "lovers_talk": 0.05, "mj_time": 0.05, "dawn": 0.05, "debate": 0.05, "vote": 3600,
+                              "ballot_time": 10, "session_choice": 10, "reaction": 0.05,
                               "condemned_window": 0.05, "death_choice": 0.05, "heritage": 0.05, "move_time": 0.05,
-                              "session_choice": 0.05, "law_time": 0.05}  # the parts of the day before its vote
-VOTE_STEPS = frozenset({"vote", "rp-vote"})  # the day's vote prompt, by ruleset
+                              "law_time": 0.05}
+VOTE_STEPS = frozenset({"vote", "rp-tribunal"})  # the prompt the bench answers, by ruleset
+# The Purge (sessions.py): the Président's choice, his direction of the count, the ballots in turn.
+RP_SESSION, RP_PURGE, RP_DIRECTION, RP_CLOCKWISE, RP_BALLOT = (
+    "rp-session-speciale", "purge", "rp-sens", "clockwise", "rp-vote")
 TAG = b'"reason":"~'
 VIEW = b'"view":'
 PATCH = b'"patch":'
@@ -85,9 +93,45 @@ class RoomLoad:
     targets: list[int] = field(default_factory=list)
     turn: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    choices: list[bytes] = field(default_factory=list)  # a choice prompt's answers (JSON); none: a pick of `targets`
     watcher: Socket | None = None  # decodes its frames until the vote prompt is known
     watching: bool = True
     view: dict[str, Any] = field(default_factory=dict)  # the watcher's view (whole, then patched)
+    answered: set[str] = field(default_factory=set)  # prompts the watcher answered on the way to the vote
+    setup: dict[str, tuple[Socket, bytes, int]] = field(default_factory=dict)  # them: cid -> socket, frame, tries
+
+
+def purge_moves(view: dict[str, Any], answered: set[str]) -> list[tuple[int, str, Any]]:
+    """What a Reptiliens room answers, seen from one seat's view, to take its first day to the Purge's tribunal
+    without a death: (seat, prompt id, answer) for each public prompt not yet in `answered`.
+
+    The Président chooses the Purge and votes for Z; the other voters, in turn, split their ballots between X and
+    Y, the last one voting for Z if they stand level (X, Y, Z: the first three seats the ballot offers). X and Y
+    tie and the Président's ballot names neither ("sa voix prime" breaks no tie), so nobody is condemned, and X, Y
+    and Z, the only three with votes, are each tried by all the living at once."""
+    moves: list[tuple[int, str, Any]] = []
+    session = (view.get("village") or {}).get("session") or {}
+    prompts = [p for p in view.get("prompts") or [] if isinstance(p, dict) and p.get("to")]
+    chief_turn = any(p.get("step") == RP_DIRECTION for p in prompts)
+    for prompt in prompts:
+        pid, step, seat = prompt["id"], prompt.get("step"), prompt["to"][0]
+        if pid in answered:
+            continue
+        if step == RP_SESSION:
+            moves.append((seat, pid, RP_PURGE))
+        elif step == RP_DIRECTION:
+            moves.append((seat, pid, RP_CLOCKWISE))
+        elif step == RP_BALLOT and session.get("kind") == RP_PURGE and len(prompt.get("options") or []) >= 3:
+            x, y, z = prompt["options"][:3]
+            given = Counter(b[0] for _, b in session.get("ballots") or [] if b)
+            if chief_turn:
+                target = z
+            elif not session.get("turns") and given[x] == given[y]:
+                target = z  # the last ballot: X and Y stay level
+            else:
+                target = x if given[x] <= given[y] else y
+            moves.append((seat, pid, [target]))
+    return moves
 
 
 @dataclass(eq=False)
@@ -283,9 +327,37 @@ class Worker:
                 to = [s for s in prompt.get("to", []) if s in room.seats]
                 room.voters = to[:-1]  # the last one never votes, so the vote never ends
                 room.targets = list(prompt.get("options", []))
+                if prompt.get("kind") == "choice":  # a Reptiliens verdict: "epargne" or "execute"
+                    room.choices = [json.dumps(option).encode() for option in room.targets]
                 room.watching = False
                 room.ready.set()
                 return
+        for seat, pid, answer in purge_moves(room.view, room.answered):
+            room.answered.add(pid)
+            seat_sock = room.seats.get(seat)
+            if seat_sock is None:
+                continue
+            cid = f"s{len(room.answered)}"
+            frame = json.dumps({"type": "command", "cid": cid, "command": "answer",
+                                "args": {"prompt": pid, "answer": answer}}).encode()
+            room.setup[cid] = (seat_sock, frame, 0)
+            seat_sock.send(frame)
+
+    def on_setup_refusal(self, room: RoomLoad, payload: bytes) -> None:
+        """An answer on the way to the vote refused as `busy` goes again after a pause (any other refusal: the room
+        will not be ready, and `start` says so)."""
+        try:
+            msg = json.loads(payload)
+        except ValueError:
+            return
+        cid = str(msg.get("cid") or "")
+        if cid not in room.setup:
+            return
+        self.rejected[f"setup {msg.get('code')}"] += 1
+        sock, frame, tries = room.setup[cid]
+        if msg.get("code") == "busy" and tries < RETRIES:
+            room.setup[cid] = (sock, frame, tries + 1)
+            asyncio.get_running_loop().call_later(backoff(tries + 1, self.rnd), sock.send, frame)
 
     # -- frames ------------------------------------------------------------------------------------------------
     def on_frame(self, sock: Socket, payload: bytes, now: float) -> None:
@@ -296,6 +368,8 @@ class Worker:
         if room is not None and room.watching:
             if sock is room.watcher:
                 self.on_watch(sock, payload)
+            if head == b'{"type":"rej' and room.setup:
+                self.on_setup_refusal(room, payload)
             return
         if head == b'{"type":"ack' or head == b'{"type":"pon':
             return
@@ -390,16 +464,20 @@ class Worker:
     def send_vote(self, room: RoomLoad, phase: Phase) -> None:
         voters = room.voters
         voter = voters[room.turn % len(voters)]
-        targets = room.targets
-        target = targets[(room.turn + voter) % len(targets)]
-        if target == voter:
-            target = targets[(room.turn + voter + 1) % len(targets)]
+        if room.choices:  # each of his answers turns the voter's verdict over
+            answer = room.choices[(room.turn // len(voters) + voter) % len(room.choices)]
+        else:
+            targets = room.targets
+            target = targets[(room.turn + voter) % len(targets)]
+            if target == voter:
+                target = targets[(room.turn + voter + 1) % len(targets)]
+            answer = b"[%d]" % target
         room.turn += 1
         vid = self.next_id
         self.next_id += self.workers
         sock = room.seats[voter]
-        frame = (b'{"type":"command","cid":"v%d","command":"answer","args":{"prompt":"%s","answer":[%d],'
-                 b'"reason":"~%d"}}' % (vid, room.prompt, target, vid))
+        frame = (b'{"type":"command","cid":"v%d","command":"answer","args":{"prompt":"%s","answer":%s,'
+                 b'"reason":"~%d"}}' % (vid, room.prompt, answer, vid))
         self.pending[vid] = Vote(time.perf_counter(), len(room.seats), phase, room, sock, frame)
         phase.sent += 1
         phase.outstanding += 1

@@ -628,7 +628,7 @@ async def small(system: str, cfg: Config, work: Path, tag: str, url: str | None 
                 ruleset: str = "thiercelieux") -> dict[str, Any]:
     """A vote at a time over `small_rooms` rooms: the latency of a vote when the server has nothing else to do.
     Reptiliens rooms (the suggested composition for 12: two cards a seat, every specialty's step called at night)
-    vote in their day's session."""
+    vote in their first day's Purge tribunal, a verdict put to all the living at once (loadgen.purge_moves)."""
     server = Server(system, work / f"{tag}-small-{system}.log", url, cfg.flags,
                     cfg.server_dir if system == "veillee" else ROOT)
     bed = Bed(server)
@@ -906,12 +906,13 @@ ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("veillee", "ceiling")),
     ("10 rooms, a vote at a time: p50, ms (PostgreSQL)", "idle_latency_10_rooms.postgresql.p50_ms", "",
      ("veillee",)),
-    ("10 Reptiliens rooms, a vote at a time: p50, ms / bytes a frame (SQLite)",
+    ("10 Reptiliens rooms, a Purge verdict at a time: p50, ms / bytes a frame (SQLite)",
      "idle_latency_10_rooms.reptiliens-sqlite.p50_ms", "idle_latency_10_rooms.reptiliens-sqlite.bytes_per_frame",
      ("veillee",)),
     # Issue 12: "a command costs no more than in Thiercelieux": the server's whole cost of a vote (engine, views,
-    # frames, the write), in the same run, a vote at a time in rooms of each ruleset.
-    ("10 rooms, a vote at a time: server CPU per vote, ms, Thiercelieux / Reptiliens (SQLite)",
+    # frames, the write), in the same run, a vote at a time in rooms of each ruleset (Reptiliens: a Purge verdict,
+    # a public answer to all 12 that may change, as a Thiercelieux vote).
+    ("10 rooms, a vote at a time: server CPU per vote, ms, Thiercelieux / Reptiliens verdict (SQLite)",
      "idle_latency_10_rooms.sqlite.server_cpu_ms_per_vote",
      "idle_latency_10_rooms.reptiliens-sqlite.server_cpu_ms_per_vote", ("veillee",)),
     ("RSS per held socket, KiB", "memory.per_socket_kib", "", FULL_PHASES),
