@@ -188,7 +188,7 @@ def test_the_journal_names_the_card_the_dead_turned() -> None:
     since = len(t.events)
     t.do("kill", MJ, seat=3)
     t.answer(3, "rp-choix-mort", "ghost:specialty")
-    assert revealed(t, 3, since) == [{"seat": 3, "slot": "specialty"}]
+    assert revealed(t, 3, since) == [{"seat": 3, "slot": "specialty", "card": "rp-artiste"}]  # named once
     assert t.view(4)["players"][3]["cards"]["specialty"] == "rp-artiste" and t.seen(4).get(3) is None
 
 
