@@ -33,14 +33,28 @@ _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class EdgeError(Exception):
-    """A payload refused at the edge: `code` for programs, `message` for people, `params` to show it."""
+    """A payload refused at the edge: `code` for programs, `message` for people, `params` to show it. `value` is
+    what could be read of it (a command's `type` and `cid` are in it): the decoded payload, or, when the refusal
+    came before decoding could end (a number out of range, nesting, size), its top level read by `salvage` from
+    `raw`, only if someone asks (the refusal of a command does, to answer under its cid)."""
 
-    def __init__(self, code: str, message: str, value: Any = None, **params: Any) -> None:
+    def __init__(self, code: str, message: str, value: Any = None, raw: str | None = None, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.params = params
-        self.value = value  # the decoded payload, when it could be decoded (a command's cid is in it)
+        self._value = value
+        self.raw = raw
+
+    @property
+    def value(self) -> Any:
+        if self.raw is not None:
+            self._value, self.raw = salvage(self.raw), None
+        return self._value
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        self._value, self.raw = value, None
 
 
 def _constant(name: str) -> Any:
@@ -104,7 +118,9 @@ def _plainly_bounded(raw: str) -> bool:
             and raw.count("[") + raw.count("{") <= MAX_DEPTH and _BAD_CHAR.search(raw) is None)
 
 
-_NESTING = re.compile(r'"(?:\\.|[^"\\])*"|[\[\]{}]')  # a string (skipped whole) or a bracket
+# A string (skipped whole) or a bracket. A string left open runs to the end of the text: had it to be closed, every
+# quote of `"\\"\\"\\…` would start a scan to the end, and 8 KB of them took seconds.
+_NESTING = re.compile(r'"(?:\\.|[^"\\])*"?|[\[\]{}]')
 
 
 def _nests_too_deep(raw: str) -> bool:
@@ -134,13 +150,17 @@ def parse_json(raw: str | bytes, root: str = "the payload") -> Any:
         except UnicodeDecodeError:
             raise EdgeError("bad_json", f"{root} is not UTF-8 text.") from None
     if _nests_too_deep(raw):
-        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", max=MAX_DEPTH)
+        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", raw=raw, max=MAX_DEPTH)
     try:
         value = json.loads(raw, parse_constant=_constant, parse_float=_float, parse_int=_int)
+    except EdgeError as exc:  # a number refused mid-decoding: the rest is read by `salvage`, if asked
+        exc.raw = raw
+        raise
     except ValueError:  # JSONDecodeError, and int() past Python's digit limit
         raise EdgeError("bad_json", f"{root} is not JSON.") from None
     except RecursionError:  # the decoder recurses once per level: far past MAX_DEPTH, `check` would refuse it
-        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", max=MAX_DEPTH) from None
+        raise EdgeError("too_deep", f"Lists and objects nest at most {MAX_DEPTH} deep.", raw=raw,
+                        max=MAX_DEPTH) from None
     if _plainly_bounded(raw):
         return value
     try:
@@ -149,6 +169,59 @@ def parse_json(raw: str | bytes, root: str = "the payload") -> Any:
         exc.value = value
         raise
     return value
+
+
+class _Unreadable:
+    """A value `salvage` could not read (a number out of range): neither None nor any JSON value."""
+
+    def __repr__(self) -> str:
+        return "UNREADABLE"
+
+
+UNREADABLE = _Unreadable()
+
+
+def _unreadable_constant(name: str) -> Any:
+    return UNREADABLE
+
+
+def _lenient_float(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else UNREADABLE
+
+
+def _lenient_int(text: str) -> Any:
+    return int(text) if len(text) <= 20 and abs(int(text)) <= MAX_INT else UNREADABLE
+
+
+def salvage(raw: str) -> Any:
+    """The top level of a refused text, as far as it can be read: each list or object inside it read as None, each
+    number the edge refuses as UNREADABLE; None when even that is not JSON. A refused command's `type` and `cid`
+    are top-level strings, so it can be answered under its cid. Only on the failure path: one linear scan, and a
+    decoding that cannot recurse (nothing is left deeper than the top level)."""
+    kept: list[str] = []
+    depth = start = 0
+    for token in _NESTING.finditer(raw):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            if depth == 2:
+                kept.append(raw[start:token.start()])
+        elif mark in "]}":
+            if depth == 2:
+                kept.append("null")
+                start = token.end()
+            depth -= 1
+            if depth < 0:
+                return None
+    if depth != 0:
+        return None
+    kept.append(raw[start:])
+    try:
+        return json.loads("".join(kept), parse_constant=_unreadable_constant, parse_float=_lenient_float,
+                          parse_int=_lenient_int)
+    except (ValueError, RecursionError):
+        return None
 
 
 # -- HTTP ----------------------------------------------------------------------------------------------------------

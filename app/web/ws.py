@@ -67,24 +67,32 @@ def decode(data: str | bytes) -> Any:
     if isinstance(data, bytes):
         raise EdgeError("binary_frame", "Frames are JSON text, not binary.")
     if len(data) > MAX_FRAME or (4 * len(data) > MAX_FRAME and len(data.encode("utf-8")) > MAX_FRAME):
-        raise EdgeError("too_large", f"A frame holds at most {MAX_FRAME} bytes.", max=MAX_FRAME)
+        raise EdgeError("too_large", f"A frame holds at most {MAX_FRAME} bytes.", raw=data, max=MAX_FRAME)
     return parse_json(data, "the frame")
 
 
 def command_id(msg: Any) -> tuple[bool, str | None]:
-    """(whether `msg` is a command, its cid when it is a readable one)."""
+    """(whether `msg` is a command to answer with `rejected`, its cid). A command without a cid is answered under
+    none; one whose cid cannot be read (not a string, bad text, a number out of range) gets an `error`, as a frame
+    that is not a command does: no cid it could be told apart by."""
     if not isinstance(msg, dict) or msg.get("type") != "command":
         return False, None
     cid = msg.get("cid")
+    if cid is None:
+        return True, None
+    if not isinstance(cid, str):
+        return False, None
     try:
         check(cid)
     except EdgeError:
-        return True, None
-    return True, cid if isinstance(cid, str) else None
+        return False, None
+    return True, cid
 
 
 def refusal(exc: EdgeError) -> dict[str, Any]:
-    """A command refused at the edge is rejected under its own cid, so its sender is not left waiting."""
+    """A command refused at the edge is rejected under its own cid, so its sender is not left waiting. What the
+    edge could not decode whole (a number out of range, nesting, size) is read at its top level for the cid
+    (`salvage`), here only: the frames that pass are decoded once."""
     is_command, cid = command_id(exc.value)
     if is_command:
         return rejected(cid, exc.code, exc.message, **exc.params)
