@@ -113,6 +113,38 @@ async def test_a_frame_whose_cid_cannot_be_read_gets_an_error(database_url: str)
         await mj.close()
 
 
+async def test_two_spectators_reusing_a_cid_are_two_messages(database_url: str) -> None:
+    async with live(database_url) as base:
+        room = await new_room(base)
+        first = await raw_socket(base, room["code"])
+        second = await raw_socket(base, room["code"])
+        for ws, text in ((first, "premier"), (second, "second")):
+            await ws.send(json.dumps({"type": "command", "cid": "s1", "command": "say",
+                                      "args": {"channel": "spectators", "text": text, "name": "Zoé"}}))
+            assert (await next_frame(ws))["type"] == "ack"
+        # Each spectator's own resend is still applied once.
+        await first.send(json.dumps({"type": "command", "cid": "s1", "command": "say",
+                                     "args": {"channel": "spectators", "text": "premier", "name": "Zoé"}}))
+        assert (await next_frame(first))["type"] == "ack"
+        assert sorted(said(await room_events(base, room))) == ["premier", "second"]
+        await first.close()
+        await second.close()
+
+
+async def test_a_seats_resent_cid_is_applied_once_across_reconnections(database_url: str) -> None:
+    async with live(database_url) as base:
+        room = await new_room(base)
+        seat = await join(base, room["code"], "Alice")
+        frame = json.dumps({"type": "command", "cid": "v1", "command": "say",
+                            "args": {"channel": "village", "text": "bonsoir"}})
+        for _ in range(3):
+            ws = await raw_socket(base, room["code"], seat["token"])
+            await ws.send(frame)
+            assert (await next_frame(ws))["type"] == "ack"
+            await ws.close()
+        assert said(await room_events(base, room)) == ["bonsoir"]
+
+
 # -- the parser alone -------------------------------------------------------------------------------------------
 def test_salvage_reads_the_top_level_only() -> None:
     assert salvage('{"type": "command", "cid": "a[{\\"", "args": {"x": [NaN, [1e999]]}, "n": 1e999, "m": -2}') == {

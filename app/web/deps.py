@@ -162,13 +162,14 @@ def need_host_command(room: Room, viewer: Any, command: str) -> None:
 
 
 async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dict[str, Any],
-                 cid: str | None) -> list[Event]:
+                 cid: str | None, sender: str | None = None) -> list[Event]:
     """`RoomService.submit` within the admission bounds, with any exception it lets through turned into a
-    rejection: the sender gets an answer and its socket stays up."""
+    rejection: the sender gets an answer and its socket stays up. `sender` scopes the cid when the viewer does
+    not single the sender out (a spectator's socket)."""
     need_host_command(room, viewer, command)
     with svc.admission.enter(room.id):
         try:
-            return await svc.rooms.submit(room, viewer, command, args, cid)
+            return await svc.rooms.submit(room, viewer, command, args, cid, sender=sender)
         except Rejected:
             raise
         except Exception:

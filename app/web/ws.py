@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable
 from typing import Any
 
@@ -142,6 +143,10 @@ async def websocket(ws: WebSocket, code: str) -> None:
         if admitted is None:
             return
         room, viewer, last, held, spectator_from = admitted
+        # Whom the socket's cids belong to: a seat's and the MJ's are theirs across reconnections (None: the
+        # viewer); each spectator socket has its own, so one spectator cannot swallow another's message by reusing
+        # its cid. 24 characters, all that `scoped_cid` keeps.
+        sender = None if viewer != "spectator" else f"spectator:{secrets.token_hex(7)}"
         conn = Connection(ws, room.id, viewer)
         try:
             svc.hub.attach(room, conn, last, held)
@@ -161,7 +166,7 @@ async def websocket(ws: WebSocket, code: str) -> None:
                 except EdgeError as exc:
                     await send(conn, ws, refusal(exc))
                     continue
-                await handle(svc, conn, ws, msg)
+                await handle(svc, conn, ws, msg, sender)
         finally:
             svc.hub.detach(conn)
     except GONE:
@@ -251,7 +256,7 @@ async def read_hello(ws: WebSocket) -> dict[str, Any] | None:
     return None
 
 
-async def handle(svc: Services, conn: Connection, ws: WebSocket, msg: Any) -> None:
+async def handle(svc: Services, conn: Connection, ws: WebSocket, msg: Any, sender: str | None = None) -> None:
     if not isinstance(msg, dict):
         await send(conn, ws, error("bad_frame", "A frame is a JSON object."))
         return
@@ -271,12 +276,12 @@ async def handle(svc: Services, conn: Connection, ws: WebSocket, msg: Any) -> No
     room = await svc.rooms.get(conn.room_id)
     if room is None:  # pragma: no cover - rooms are never deleted while connected
         return
-    who = conn.viewer if conn.viewer != "spectator" else f"spectator:{id(conn)}"
-    if command == "say" and not svc.limiter.hit(svc.settings.chat_rate, "chat", room.id, str(who)):
+    who = sender if sender is not None else str(conn.viewer)
+    if command == "say" and not svc.limiter.hit(svc.settings.chat_rate, "chat", room.id, who):
         await send(conn, ws, rejected(cid, "rate_limited", "You are writing too fast; wait a few seconds."))
         return
     try:
-        await submit(svc, room, conn.viewer, command, args, cid[:64] if cid else None)
+        await submit(svc, room, conn.viewer, command, args, cid[:64] if cid else None, sender)
     except Rejected as exc:
         r = exc.rejection
         await send(conn, ws, rejected(cid, r.code, r.message, **r.params))
