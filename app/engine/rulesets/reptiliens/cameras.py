@@ -92,11 +92,7 @@ def office_holders(state: GameState, seat: int) -> list[int]:
 def inquiry(ctx: Ctx, inv: Invocation, target: int) -> None:
     """"Le personnage lui montre alors ses cartes de rôles. La pièce est alors retirée du jeu." The Procureur alone
     sees them; the one shown knows who looked; everyone hears that a coin left the game (at dawn, by night)."""
-    left = fates.coins_of(ctx.s, inv.seat) - 1
-    if ctx.s.phase == "night":
-        setv(ctx, "night.owed", {**own(ctx.s).night.owed, inv.seat: left})
-    else:
-        fates.set_coins(ctx, inv.seat, left)
+    fates.charge(ctx, inv.seat, fates.coins_of(ctx.s, inv.seat) - 1)
     for slot in (CAMP, SPECIALTY, SPECIALTY2):
         card = ctx.s.players[target].card(slot)
         if card is not None:

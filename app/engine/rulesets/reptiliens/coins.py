@@ -67,9 +67,8 @@ def told(state: GameState, *seats: int) -> list[int] | None:
 
 
 def transfer(ctx: Ctx, giver: int, receiver: int, coins: int) -> None:
-    """`coins` pass from `giver` to `receiver` (both living)."""
-    if own(ctx.s).night.owed:
-        fates.settle_owed(ctx)  # the night's changes are on the table once the day has begun
+    """`coins` pass from `giver` to `receiver` (both living). A payment not shown yet stays unseen (fates.set_coins
+    moves the public fortune by the same amount)."""
     fates.set_coins(ctx, giver, fates.coins_of(ctx.s, giver) - coins)
     fates.set_coins(ctx, receiver, fates.coins_of(ctx.s, receiver) + coins)
 

@@ -73,7 +73,9 @@ def charmed_report(ctx: Ctx) -> bool:
 # -- the richest citizen (§7) ---------------------------------------------------------------------------------------
 def richest(ctx: Ctx) -> bool:
     """"Bilan du plus riche citoyen": strictly richer than each other living player, his house is safe from the
-    next attack. Told to all, unless fortunes are hidden (then to him)."""
+    next attack. Told to all, unless fortunes are hidden (then to him). The MJ brings the fortunes up to date first:
+    what an unseen invoker paid today shows now, with the day's table (fates.settle_owed)."""
+    fates.settle_owed(ctx)
     fortunes = {seat: own(ctx.s).coins.get(seat, 0) for seat in ctx.s.living()}
     seat = richest_citizen(fortunes)
     setv(ctx, "richest", seat)

@@ -37,21 +37,43 @@ ON_DEATH: list[Callable[[Ctx, int], None]] = []
 
 
 def coins_of(state: GameState, seat: int) -> int:
-    """A seat's fortune, what it paid tonight included (everyone sees that at dawn: `settle_owed`)."""
+    """A seat's fortune, what it paid unseen included (everyone sees that later: `settle_owed`)."""
     o = own(state)
     return o.night.owed.get(seat, o.coins.get(seat, 0))
 
 
 def settle_owed(ctx: Ctx) -> None:
-    """The coins an Assassin paid in the night leave the table for all to see in the morning, not before (his
-    invocation was anonymous)."""
-    for seat, coins in sorted(own(ctx.s).night.owed.items()):
-        set_coins(ctx, seat, coins)
+    """The coins an invoker paid unseen (an Assassin at night, or by day when the room hides invokers) leave the
+    table for all to see at the next refresh of the fortunes, not before (his invocation was anonymous): at dawn
+    for the night's, at the day's richest-citizen report (or nightfall) for the day's."""
+    owed = own(ctx.s).night.owed
+    if not owed:
+        return
     setv(ctx, "night.owed", {})
+    for seat, coins in sorted(owed.items()):
+        set_coins(ctx, seat, coins)
+
+
+def charge(ctx: Ctx, seat: int, left: int) -> None:
+    """An invoker's fortune becomes `left`. When the invocation hid him (at night; by day with `hide_invokers`) and
+    fortunes are public, the change waits in `night.owed` (he and the MJ see it at once; `settle_owed` shows it to
+    all later): a public `rp-coins` now would name the anonymous invoker."""
+    hidden_invoker = ctx.s.phase == "night" or bool(ctx.s.options.get("hide_invokers"))
+    if hidden_invoker and not ctx.s.options.get("hide_fortunes"):
+        setv(ctx, "night.owed", {**own(ctx.s).night.owed, seat: left})
+    else:
+        set_coins(ctx, seat, left)
 
 
 def set_coins(ctx: Ctx, seat: int, coins: int, estate: int | None = None) -> None:
-    """Fortunes are public (RULES-NOTES) unless the room hides them: then the holder alone learns his."""
+    """Fortunes are public (RULES-NOTES) unless the room hides them: then the holder alone learns his. A seat with
+    a change not shown yet (`night.owed`) keeps it hidden: the public fortune moves by the same amount, the held
+    one becomes `coins`."""
+    owed = own(ctx.s).night.owed
+    if seat in owed:
+        shown = own(ctx.s).coins.get(seat, 0) + coins - owed[seat]
+        setv(ctx, "night.owed", {**owed, seat: coins})
+        coins = shown
     data: dict[str, int] = {"seat": seat, "coins": coins}
     if estate is not None:
         data["estate"] = estate
@@ -75,7 +97,10 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
     if cause == EXECUTED:
         ctx.emit("rp-executed", {"seat": seat})
     coins = coins_of(ctx.s, seat)
-    if coins:
+    if seat in own(ctx.s).night.owed:  # a dead man's accounts are settled: his coins go to the estate
+        setv(ctx, "night.owed", {k: v for k, v in own(ctx.s).night.owed.items() if k != seat})
+        set_coins(ctx, seat, 0, own(ctx.s).estate + coins)
+    elif coins:
         set_coins(ctx, seat, 0, own(ctx.s).estate + coins)  # §7 "Un mort ne garde jamais son argent"
     for prompt in list(s.prompts.values()):
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:

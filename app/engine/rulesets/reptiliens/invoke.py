@@ -219,10 +219,7 @@ def pay(ctx: Ctx, seat: int) -> None:
     coins = fates.coins_of(ctx.s, seat)
     first = own(ctx.s).kills.get(seat, 0) == 0 and not inherited_assassin(ctx.s, seat)
     left = 0 if first else coins - 2
-    if ctx.s.phase == "night":
-        setv(ctx, "night.owed", {**own(ctx.s).night.owed, seat: left})  # fates.settle_owed at dawn
-    else:
-        fates.set_coins(ctx, seat, left)
+    fates.charge(ctx, seat, left)  # unseen while the invocation hides him (fates.settle_owed later)
 
 
 # -- Poirot's show (§4) ----------------------------------------------------------------------------------------------

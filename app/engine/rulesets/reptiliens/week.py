@@ -59,6 +59,7 @@ def begin_night(ctx: Ctx) -> None:
 
 
 def start_night(ctx: Ctx, before: list[str]) -> None:
+    fates.settle_owed(ctx)  # a day's unseen payment not shown yet (no richest-citizen report today) shows at nightfall
     militia = own(ctx.s).night.militia
     setv(ctx, "defended", militia)
     setv(ctx, "night", Tonight().model_dump())
