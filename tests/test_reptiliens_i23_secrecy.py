@@ -69,3 +69,46 @@ def test_a_night_payment_is_never_published_before_dawn() -> None:
         assert t.view(4)["village"]["coins"]["2"] == 1
         events = t.wait()
     assert t.view(4)["village"]["coins"]["2"] == 0
+
+
+def bitten_rouge() -> Table:
+    """The Fennec bites the Reptilienne rouge (seat 1, a Marchand de sable too) at the night's first step."""
+    t = Table([ALPHA, ROUGE, FENNEC, V, V, V], [None, SABLE], lovers=(4, 5), hurry=False)
+    t.run_until("rp-milice", night=1)
+    t.do("invoke", 2, power="rp-morsure")
+    t.answer(2, "rp-morsure", [1])
+    assert 1 in t.own.night.dying[0]
+    return t
+
+
+def test_a_doomed_pack_member_is_heard_and_hears_the_pack_but_attacks_nobody() -> None:
+    t = bitten_rouge()
+    t.run_until("rp-concertation", night=1)
+    assert t.prompt("rp-concertation").to == [0, 1]
+    t.answer(1, "rp-concertation", [4])  # the alpha stays silent: his is the only choice
+    t.wait()
+    told = [(e.data["key"], e.data["params"], e.to) for e in t.events if e.type == "announce"
+            and e.data["key"] in ("rp-cible", "rp-pas-de-cible")]
+    assert told == [("rp-cible", {"seat": 4}, [0, 1])]  # what the pack saw its members decide, to both
+    assert t.own.night.pack["house"] is None and t.own.night.pack["failure"] == "doomed"
+    t.play_night({})
+    assert {d["seat"] for d in t.deaths()} == {1}  # nobody went to house 4
+
+
+def test_a_doomed_seat_is_still_called_and_may_invoke_to_no_effect() -> None:
+    t = bitten_rouge()
+    assert "rp-repticide" in t.view(1)["secrets"]["invocable"]
+    t.do("invoke", 1, power="rp-repticide")
+    assert t.announced("rp-invoque-mise-a-mort") == [{"seat": None}, {"seat": None}]
+    t.answer(1, "rp-repticide", [0])
+    assert t.announced("rp-mise-a-mort") == [{}, {}]  # as a living one's
+    assert "rp-repticide" in t.view(1)["secrets"]["used"]
+    assert t.announced("rp-invocation-sans-effet", MJ) == [{"seat": 1, "power": "rp-repticide"}]
+    assert t.announced("rp-invocation-sans-effet", 1) == []
+    t.run_until("rp-sommeil", night=1)
+    assert t.prompt("rp-sommeil").to == [1]  # called like anyone
+    t.answer(1, "rp-sommeil", [3])
+    t.wait()
+    assert 3 not in t.own.night.asleep and not t.announced("rp-sommeil-lourd")
+    t.play_night({})
+    assert {d["seat"] for d in t.deaths()} == {1} and t.alive(0)

@@ -250,7 +250,8 @@ def test_an_assassination_at_night_is_paid_for_all_to_see_at_dawn() -> None:
 
 def test_nobody_learns_a_night_kill_from_whom_the_night_asks() -> None:
     """§2 "le mort est annoncé seulement le matin": killed at the first step, the Reptilien is still asked with the
-    pack (his answer no longer counts) and still offered to the Marchand de sable."""
+    pack (his answer counts in what the pack is told, he attacks nobody) and still offered to the Marchand de
+    sable."""
     t = Table([ALPHA, R, FENNEC, V, V, V], ["rp-marchand-de-sable"], lovers=(4, 5), hurry=False)
     t.run_until("rp-milice", night=1)
     t.do("invoke", 2, power="rp-morsure")
@@ -258,7 +259,7 @@ def test_nobody_learns_a_night_kill_from_whom_the_night_asks() -> None:
     t.run_until("rp-concertation", night=1)
     assert t.prompt("rp-concertation").to == [0, 1]
     t.answer(0, "rp-concertation", [3])
-    t.answer(1, "rp-concertation", [4])  # not counted: no disagreement
+    t.answer(1, "rp-concertation", [4])  # a disagreement the alpha settles
     t.run_until("rp-sommeil", night=1)
     assert t.own.night.pack["house"] == 3 and 1 in t.prompt("rp-sommeil").options
     t.play_night({})

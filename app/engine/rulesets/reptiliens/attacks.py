@@ -17,8 +17,9 @@ from app.engine.rulesets.reptiliens.places import Attack, Night
 
 DecidedBy = Literal["agreement", "alpha"]
 # Why the pack has no target: nobody chose; a disagreement the alpha did not settle (dead, or silent); the room's
-# option "no attack at all once the alpha is dead".
-PackFailure = Literal["no-choice", "disagreement", "alpha-dead"]
+# option "no attack at all once the alpha is dead"; a target only members killed tonight chose (the pack was told it,
+# nobody heads there: nights.concertation_close).
+PackFailure = Literal["no-choice", "disagreement", "alpha-dead", "doomed"]
 # Why an attacked house gives no victim: no attacker reached it (all held elsewhere, or asleep); the ghosts'
 # militia; the richest citizen's system; nobody but the attackers; nobody but Reptilians.
 HouseFailure = Literal["no-attacker", "militia", "richest", "empty", "reptilians-only"]

@@ -21,7 +21,7 @@ from app.engine.rulesets.reptiliens.cards import CAMP_CARDS, CARD_BY_KEY, CARD_O
 from app.engine.rulesets.reptiliens.dead import ghosts, revived
 from app.engine.rulesets.reptiliens.opening import convert
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
-from app.engine.rulesets.reptiliens.steps import awake, is_reptilian, setv
+from app.engine.rulesets.reptiliens.steps import dying, is_reptilian, setv
 from app.engine.rulesets.reptiliens.victory import Show, radiant_stops_game, show_verdict
 
 KILLS = ("rp-repticide", "rp-morsure", "rp-assassinat")  # announced as "Mise à mort"
@@ -69,8 +69,9 @@ def refusal(state: GameState, seat: int, power: str) -> str | None:
     found = POWER_BY_KEY[power]
     p = state.players[seat]
     # "tant que le personnage est vivant (ou même lorsqu'il est un fantôme, dans le cas ... de la Résurrection)";
-    # §9 "Vous perdez les pouvoirs liés à vos rôles". Asleep, or killed tonight, he acts no more.
-    if not (awake(state, seat) if p.alive else found.as_ghost and seat in ghosts(state)):
+    # §9 "Vous perdez les pouvoirs liés à vos rôles". Asleep, he acts no more. Killed tonight, he is alive to all
+    # until dawn, himself included: he may invoke, to no effect (`hollow`).
+    if not (seat not in own(state).night.asleep if p.alive else found.as_ghost and seat in ghosts(state)):
         return "cannot_act"
     if found.once and power in o.used.get(seat, []):
         return "power_used"
@@ -142,7 +143,9 @@ def finish(ctx: Ctx) -> None:
     prompts = ctx.step_prompts()
     for prompt in prompts:
         ctx.close_prompt(prompt)
-    if inv.power == "rp-showman":
+    if inv.seat in dying(ctx.s):
+        hollow(ctx, inv, prompts)
+    elif inv.power == "rp-showman":
         if inv.stage == "target":
             open_answers(ctx, inv, prompts)
             return
@@ -157,6 +160,27 @@ def finish(ctx: Ctx) -> None:
         return
     setv(ctx, "invocation", None)
     ctx.resume()
+
+
+def hollow(ctx: Ctx, inv: Invocation, prompts: list[Any]) -> None:
+    """§2 "le mort est annoncé seulement le matin": an invoker killed tonight looks, to all and to himself, like a
+    living one, and acts no more. A kill or a black conversion is announced, spent (and paid) as usual, with no
+    effect (a strike on a seat already doomed looks the same); any other power ends in vain, kept."""
+    pick = prompts[0].answers.get(inv.seat) if prompts and inv.power != "rp-showman" else None
+    if pick and inv.power in KILLS and not (inv.power == "rp-repticide" and not is_reptilian(ctx.s, int(pick[0]))):
+        if inv.power == "rp-assassinat":
+            pay(ctx, inv.seat)
+        spend(ctx, inv)
+        ctx.announce("rp-mise-a-mort")
+    elif pick and inv.power == "rp-conversion-noire":
+        spend(ctx, inv)
+        ctx.announce("rp-conversion-noire")
+    elif pick and inv.power == "rp-repticide":
+        ctx.announce("rp-repticide-refuse", to=[inv.seat], seat=int(pick[0]))
+        ctx.announce("rp-invocation-vaine")
+    else:
+        ctx.announce("rp-invocation-vaine")
+    ctx.announce("rp-invocation-sans-effet", to=MJ_ONLY, seat=inv.seat, power=inv.power)
 
 
 def spend(ctx: Ctx, inv: Invocation) -> None:

@@ -117,23 +117,33 @@ def concertation_open(ctx: Ctx, step: Step) -> None:
 
 
 def concertation_close(ctx: Ctx, step: Step) -> None:
+    """§2 "le mort est annoncé seulement le matin": a member killed tonight is alive to the pack and to himself until
+    dawn. His answer counts in what the pack is told (the decision its members' visible answers make) and he hears
+    it; but he acts no more: a target that no awake member chose is attacked by nobody (failure "doomed")."""
     prompt = prompt_of(ctx, "pack")
     if prompt is None:
         return
     fingers = prompt_of(ctx, "fingers")
-    team = [x for x in prompt.to if awake(ctx.s, x)]
+    s = ctx.s
+    gone = dying(s)
+    team = [x for x in prompt.to if s.players[x].alive and x not in own(s).night.asleep]
     choices: dict[int, PackChoice | None] = {}
     for seat in team:
         pick = answer(prompt, seat)
         choices[seat] = PackChoice(pick[0], answer(fingers, seat) is True) if pick else None
-    alpha = holder(ctx.s, ALPHA)
-    dead = alpha is not None and not (ctx.s.players[alpha].alive and alpha not in dying(ctx.s))
+    alpha = holder(s, ALPHA)
+    dead = alpha is not None and not s.players[alpha].alive
     decision = pack_target(choices, alpha if alpha in team else None, alpha_dead=dead,
-                           no_attack_once_alpha_dead=bool(ctx.s.options.get("no_attack_once_alpha_dead")))
+                           no_attack_once_alpha_dead=bool(s.options.get("no_attack_once_alpha_dead")))
     target = decision.target
-    setv(ctx, "night.pack", {"house": None if target is None else target.house,
-                             "squatter": bool(target and target.squatter), "decided_by": decision.decided_by,
-                             "failure": decision.failure})
+    acting = decision
+    if target is not None and not any(c is not None and c.house == target.house
+                                      for seat, c in choices.items() if seat not in gone):
+        acting = PackDecision(None, failure="doomed")
+    found = acting.target
+    setv(ctx, "night.pack", {"house": None if found is None else found.house,
+                             "squatter": bool(found and found.squatter), "decided_by": acting.decided_by,
+                             "failure": acting.failure})
     if target is None:
         ctx.announce("rp-pas-de-cible", to=team)
     else:

@@ -91,7 +91,8 @@ def tonight(state: GameState) -> tuple[K.Step, ...]:
 
 # -- who is called ----------------------------------------------------------------------------------------------
 def dying(state: GameState) -> set[int]:
-    """Killed tonight, named at dawn: they act no more (§2 "le mort est annoncé seulement le matin")."""
+    """Killed tonight, named at dawn (§2 "le mort est annoncé seulement le matin"): alive to everyone, themselves
+    included, until then (still called, their questions open, their answers taken), they act no more (`awake`)."""
     return {int(seat) for seat, _ in own(state).night.dying}
 
 
@@ -107,9 +108,10 @@ def holds_name(state: GameState, seat: int, name: str) -> bool:
 
 
 def callers(state: GameState, names: tuple[str, ...]) -> list[int]:
-    """The seats awake that hold one of the names a step calls, in seat order (`awake` and `holds_name` for every
-    seat, with the night's sleepers and dying gathered once: every step asks)."""
-    out = {*own(state).night.asleep, *dying(state)}
+    """The living seats not asleep that hold one of the names a step calls, in seat order. One killed tonight is
+    called like anyone (leaving him out would tell him, and the MJ's table, that he dies); each step's close reads
+    `awake`, so his answer has no effect."""
+    out = set(own(state).night.asleep)
     return [p.seat for p in state.by_position()
             if p.alive and p.seat not in out
             and (p.card(CAMP) in names or p.card(SPECIALTY) in names or p.card(SPECIALTY2) in names)]
