@@ -499,6 +499,9 @@ def _revive(ctx: Ctx, cmd: Command) -> None:
     seat = need_seat(ctx, cmd.args.get("seat"))
     if ctx.s.players[seat].alive:
         raise Rejected("alive", "That player is alive.")
+    refused = ctx.ruleset.revival_refused(ctx.s, seat)  # a dead who saw every secret stays dead
+    if refused is not None:
+        raise refused
     override(ctx, "revive", seat=seat)
     ctx.emit("revived", {"seat": seat})
 

@@ -155,6 +155,16 @@ class Ruleset:
         the night, a ghost does not)."""
         return False
 
+    def revival_refused(self, state: GameState, seat: int) -> Rejected | None:
+        """Why the dead `seat` cannot be brought back to life (the MJ's `revive`, a power that raises the dead),
+        or None. By default a dead player who sees every secret (`sees_all`: a Reptiliens spirit, one who passed
+        his inheritance, a Thiercelieux dead with `dead_see_all`) stays dead: alive again, he would play knowing
+        every card."""
+        if self.sees_all(state, seat):
+            return Rejected("saw_secrets", "This dead player has seen every secret: they cannot come back to "
+                            "life.", seat=seat)
+        return None
+
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         """The card of `seat` in `slot` as `viewer` knows it, or None."""
         return None

@@ -161,6 +161,15 @@ class Reptiliens(Ruleset):
     def sees_all(self, state: GameState, seat: int) -> bool:
         return dead.sees_all(state, seat)  # §9: a spirit sees the whole night, a ghost does not
 
+    def revival_refused(self, state: GameState, seat: int) -> Rejected | None:
+        """§9: a spirit and one who passed his inheritance "may open their eyes all night": neither comes back to
+        life (the MJ's `revive`, the Prophète's Résurrection, which raises ghosts only). A ghost, or a dead still
+        choosing, saw nothing more than the living."""
+        if seat in dead.spirits(state) or seat in dead.donors(state):
+            return Rejected("saw_secrets", "A spirit, or one who passed his inheritance on, saw the night: he "
+                            "cannot come back to life.", seat=seat)
+        return super().revival_refused(state, seat)
+
     def set_office(self, ctx: Ctx, office: str, seat: int | None) -> None:
         """The MJ gives an office (succession.py brings vacancy, succession and rotation, §6)."""
         succession.set_by_mj(ctx, office)

@@ -16,6 +16,7 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.model import GameState
+from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.cards import CAMP_CARDS, CARD_BY_KEY, CARD_OF_NAME, POWER_BY_KEY
 from app.engine.rulesets.reptiliens.dead import ghosts, revived
@@ -104,7 +105,9 @@ def targets(state: GameState, seat: int, power: str) -> list[int]:
     """Who may be designated. A seat killed tonight is alive to everyone until dawn, so he stays a target (to
     strike him again is a power spent for nothing)."""
     if power == "rp-resurrection":  # "ressusciter un fantôme, y compris lui-même" (a spirit is no ghost)
-        return ghosts(state)
+        # The MJ's `revive` obeys the same rule (Ruleset.revival_refused): none who saw the night comes back.
+        rules = get_ruleset(state.ruleset)
+        return [x for x in ghosts(state) if rules.revival_refused(state, x) is None]
     if power == "rp-showman":
         return [p.seat for p in state.by_position() if p.seat != seat]  # "morts inclus"
     if power in OFFICE_POWERS:
