@@ -9,13 +9,20 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import httpx
 import pytest
-from edge_helpers import live
+import websockets
+from edge_helpers import live, next_frame, raw_socket
 from engine_helpers import Script
 from reptiliens_helpers import ALPHA, R, Table, V
 from ws_helpers import open_room
 
-from app.engine.model import MJ
+from app.client import Client, ClientError, join_room
+from app.engine.core import MAX_SEAT, SYSTEM_COMMANDS
+from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.reptiliens import dead
 from app.i18n import translate
 
@@ -93,3 +100,155 @@ async def test_the_mj_cannot_revive_a_dead_who_sees_every_card_over_the_socket(d
         assert not next(p for p in mj.view["players"] if p["seat"] == victim)["alive"]
         for c in (mj, *players):
             await c.close()
+
+
+# -- 4. the server's own commands -----------------------------------------------------------------------------------
+def test_the_engine_takes_the_servers_commands_from_the_server_alone() -> None:
+    assert {"join", "substitute", "handover", "tick", "rematch"} <= SYSTEM_COMMANDS
+    g = Script([W, TV, TV, TV, TV], start=False)
+    for by in (MJ, 0):
+        assert g.rejected("join", by, seat=7, name="Intrus") == "server_only"
+        assert g.rejected("substitute", by, seat=1, name="Intrus") == "server_only"
+        assert g.rejected("handover", by, seat=1) == "server_only"
+        assert g.rejected("tick", by) == "server_only"
+    g.do("join", SYSTEM, seat=7, name="Invitée")
+
+
+def test_a_seat_number_is_bounded() -> None:
+    assert MAX_SEAT < 2**31 and MAX_SEAT < 2**53 and MAX_SEAT <= 1000
+    g = Script([W, TV, TV, TV, TV], start=False)
+    for seat in (MAX_SEAT + 1, 2**31, 2**53 + 1):
+        assert g.rejected("join", SYSTEM, seat=seat, name="Loin") == "seats_exhausted"
+    g.do("join", SYSTEM, seat=MAX_SEAT, name="Dernier")
+    for lang in ("fr", "en"):
+        assert translate(lang, "error.seats_exhausted") != "error.seats_exhausted"
+
+
+async def leave(player: Client) -> None:
+    """A seat leaves the table: the server closes its sockets (error `left`, close 4001), the sender's too, which
+    is its answer."""
+    with pytest.raises(ClientError) as info:
+        await player.send("leave")
+    assert info.value.code == "closed"
+    await asyncio.wait_for(player.closed.wait(), 5)
+    assert any(f.get("type") == "error" and f.get("code") == "left" for f in player.frames)
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.parametrize("command,args", [
+    ("join", {"seat": 2147483648, "name": "Intrus"}),
+    ("join", {"seat": 1, "name": "Revenant"}),
+    ("substitute", {"seat": 0, "name": "Intrus"}),
+    ("handover", {"seat": 0}),
+    ("tick", {}),
+])
+async def test_no_token_sends_the_servers_commands(database_url: str, command: str, args: dict[str, Any]) -> None:
+    """Over the socket and over HTTP, the MJ's token and a seat's: `server_only`, nothing changed."""
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room, mj, players = await open_room(base, 3, {})
+        code = room["code"]
+        await leave(players[1])  # seat 1 left: its number is never given again
+        before = mj.n
+        for client in (mj, players[0]):
+            reply = await client.send(command, **args)
+            assert reply["type"] == "rejected" and reply["code"] == "server_only", reply
+            r = await http.post(f"/api/rooms/{code}/commands", headers=auth(str(client.token)),
+                                json={"command": command, "args": args})
+            assert r.status_code == 403 and r.json()["error"]["code"] == "server_only", r.text
+        # The next join is an ordinary one: the next seat number, answered 201.
+        seat = await join_room(base, code, "Nouvelle")
+        assert seat["seat"] == 3
+        await mj.wait_for(lambda v: any(p["name"] == "Nouvelle" for p in v["players"]))
+        assert [e["type"] for e in mj.events[before:]] == ["joined"]
+        for c in (mj, players[0], players[2]):
+            await c.close()
+
+
+async def test_an_ended_room_sends_nobody_elsewhere(database_url: str) -> None:
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room, mj, players = await open_room(base, 3, {})
+        await mj.do("end")
+        reply = await mj.send("rematch", code="ELSEWHERE1")
+        assert reply["type"] == "rejected" and reply["code"] == "server_only"
+        r = await http.post(f"/api/rooms/{room['code']}/commands", headers=auth(room["mj_token"]),
+                            json={"command": "rematch", "args": {"code": "ELSEWHERE1"}})
+        assert r.status_code == 403
+        # The real rematch, through its route, still names the room it opened.
+        r = await http.post(f"/api/rooms/{room['code']}/rematch", headers=auth(room["mj_token"]))
+        assert r.status_code == 201, r.text
+        new_code = r.json()["code"]
+        await players[0].wait_for(lambda v: any(e["type"] == "rematch" for e in players[0].events))
+        assert [e["data"]["code"] for e in players[0].events if e["type"] == "rematch"] == [new_code]
+        for c in (mj, *players):
+            await c.close()
+
+
+async def closed_with(ws: Any) -> tuple[str | None, int | None]:
+    """The error frame's code a socket was closed with, and the close code."""
+    code = None
+    try:
+        frame = await next_frame(ws, ("error",))
+        code = frame["code"]
+        await asyncio.wait_for(ws.recv(), 5)
+    except websockets.ConnectionClosed:
+        pass
+    return code, ws.close_code
+
+
+@pytest.mark.parametrize("by_host", [False, True])
+async def test_a_seat_that_leaves_has_its_sockets_closed(database_url: str, by_host: bool) -> None:
+    async with live(database_url) as base:
+        room, mj, players = await open_room(base, 3, {})
+        code, token = room["code"], str(players[1].token)
+        other = await raw_socket(base, code, token)  # the same seat on a second device
+        if by_host:
+            await mj.do("leave", seat=1)
+        else:
+            await leave(players[1])
+        assert await closed_with(other) == ("left", 4001)
+        await asyncio.wait_for(players[1].closed.wait(), 5)
+        # Nothing it sends counts any more; a newcomer takes a fresh seat number, never seat 1.
+        seat = await join_room(base, code, "Nouvelle")
+        assert seat["seat"] == 3
+        for c in (mj, players[0], players[2]):
+            await c.close()
+
+
+@pytest.mark.browser
+async def test_a_page_that_leaves_goes_back_to_the_join_form_and_a_removed_one_says_so(
+        database_url: str, browser: Any) -> None:
+    """The pages read the closing of their socket (`left`): the one that asked goes back to the join form, the one
+    the MJ took off the table says so; neither reconnects, nor shows an error."""
+    errors: list[str] = []
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux"})).json()
+        code = room["code"]
+        tokens = [(await http.post(f"/api/rooms/{code}/join", json={"name": n})).json()["token"]
+                  for n in ("Alice", "Bruno")]
+        pages = []
+        for label, token in zip(("alice", "bruno"), tokens, strict=True):
+            context = await browser.new_context(viewport={"width": 390, "height": 900}, locale="fr-FR")
+            page = await context.new_page()
+            page.on("pageerror", lambda exc, label=label: errors.append(f"{label}: {exc}"))
+            page.on("console", lambda msg, label=label: errors.append(f"{label}: {msg.text}")
+                    if msg.type == "error" else None)
+            page.on("dialog", lambda dialog: dialog.accept())
+            await page.goto(f"{base}/r/{code}?lang=fr#t={token}")
+            await page.wait_for_selector("#game:not([hidden])")
+            pages.append(page)
+        alice, bruno = pages
+        await alice.click("button:has-text('Quitter la table')")
+        await alice.wait_for_selector("#join:not([hidden])")
+        assert await alice.locator("#kicked").is_hidden()
+        assert not await alice.locator(".toast").count()
+        r = await http.post(f"/api/rooms/{code}/commands", headers=auth(room["mj_token"]),
+                            json={"command": "leave", "args": {"seat": 1}})
+        assert r.status_code == 200, r.text
+        await bruno.wait_for_selector("#kicked:not([hidden])")
+        assert await bruno.inner_text("#kicked-title") == "Vous n'êtes plus à la table"
+        for page in pages:
+            await page.context.close()
+    assert errors == []

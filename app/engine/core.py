@@ -18,14 +18,23 @@ from app.engine.views import omniscient, prompt_view
 
 MAX_NAME = 40
 MAX_REASON = 280
-MAX_SEAT = 1_000_000  # seats are numbered from 0, never given twice: a room never comes near it
+# Seats are numbered from 0 and never given twice in a room (nor in its rematches): a seat that left keeps its
+# number. A room seats at most a ruleset's max_players (40) at once; this bound leaves room for a lobby's comings and
+# goings, and keeps every seat number far inside the store's 32-bit column and JavaScript's exact integers.
+MAX_SEAT = 999
 Handler = Callable[[Ctx, Command], None]
 COMMANDS: dict[str, Handler] = {}
+# Commands the server issues to itself (a join picks its seat and writes its token, a substitution and a hand-over
+# replace a token, the timer ticks, a rematch names the room it opened): only `SYSTEM` sends them, never a socket
+# nor an HTTP sender, the MJ included (app/web/deps.py refuses them before the engine does).
+SYSTEM_COMMANDS: set[str] = set()
 
 
-def command(name: str) -> Callable[[Handler], Handler]:
+def command(name: str, system: bool = False) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         COMMANDS[name] = fn
+        if system:
+            SYSTEM_COMMANDS.add(name)
         return fn
 
     return register
@@ -140,7 +149,7 @@ def need_mj(cmd: Command) -> None:
 
 
 def need_system(cmd: Command) -> None:
-    if cmd.by not in (SYSTEM, MJ):
+    if cmd.by != SYSTEM:
         raise Rejected("server_only", "Only the server can do that.")
 
 
@@ -179,13 +188,15 @@ def clean_name(name: Any) -> str:
 
 
 # -- lobby ------------------------------------------------------------------------------------------------
-@command("join")
+@command("join", system=True)
 def _join(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     need_phase(ctx, "lobby")
     seat = cmd.args.get("seat")
-    # Negative numbers are audience markers; a seat beyond MAX_SEAT would not even fit the log's ids.
-    if not is_int(seat) or not 0 <= seat <= MAX_SEAT or seat in ctx.s.players:
+    # Negative numbers are audience markers; the server gives the next seat number, up to MAX_SEAT.
+    if is_int(seat) and seat > MAX_SEAT:
+        raise Rejected("seats_exhausted", "This room has given all its seat numbers; open a new room.")
+    if not is_int(seat) or seat < 0 or seat in ctx.s.players:
         raise Rejected("seat_taken", "That seat is taken.")
     name = clean_name(cmd.args.get("name"))
     if any(p.name.casefold() == name.casefold() for p in ctx.s.players.values()):
@@ -214,7 +225,7 @@ def _rename(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("renamed", {"seat": seat, "name": name})
 
 
-@command("substitute")
+@command("substitute", system=True)
 def _substitute(ctx: Ctx, cmd: Command) -> None:
     """A new person takes a seat: same role, same history. The server replaces the seat's token."""
     need_system(cmd)
@@ -401,7 +412,7 @@ def answer_audience(ctx: Ctx, prompt: Any, seat: int) -> list[int] | None:
     return [] if seat == MJ_SEAT else [seat]
 
 
-@command("tick")
+@command("tick", system=True)
 def _tick(ctx: Ctx, cmd: Command) -> None:
     """The timer service says time has passed; `settle` does whatever is due (nothing, if it is early)."""
     need_system(cmd)
@@ -585,7 +596,7 @@ def _undo(ctx: Ctx, cmd: Command) -> None:
     ctx.ruleset.restart_phase(ctx)
 
 
-@command("rematch")
+@command("rematch", system=True)
 def _rematch(ctx: Ctx, cmd: Command) -> None:
     """The server opened a new room for the same group; everyone here is told where to go."""
     need_system(cmd)

@@ -9,7 +9,7 @@ from app.engine.core import command, need_seat, need_system
 from app.engine.model import Command
 
 
-@command("handover")
+@command("handover", system=True)
 def _handover(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     seat = need_seat(ctx, cmd.args.get("seat"))

@@ -36,6 +36,7 @@ MAX_BACKLOG = 500  # frames queued for one socket; past it the socket is closed 
 KICKED = {  # the last frame of a seat's socket closed with 4001, by its reason
     "substituted": "A substitute took this seat; this link no longer opens it.",
     "handed_over": "This seat is now played on another device (its personal link was opened there).",
+    "left": "This seat left the table (or the host took it off); this link no longer opens a seat.",
 }
 TOO_SLOW = 4008  # close code: the client fell too far behind; reconnecting with its count catches it up
 # The part of a view sent item by item: a list of objects with an "id" each. An update names an unchanged prompt by
@@ -355,7 +356,8 @@ class Hub:
         conn.n = n
 
     async def kick(self, room_id: str, viewer: Viewer, reason: str = "substituted") -> None:
-        """Close a seat's sockets: a substitute took it, or its owner took it on another device ("handed_over").
+        """Close a seat's sockets: a substitute took it, its owner took it on another device ("handed_over"), or it
+        left the table ("left").
         The page is told why in a last frame, then the socket closes with 4001."""
         for conn in list(self.rooms.get(room_id, ())):
             if conn.viewer == viewer:

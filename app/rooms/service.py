@@ -108,15 +108,21 @@ def note_seats(room: Room, events: list[Event]) -> None:
             room.last_seat = max(room.last_seat, e.data["seat"])
 
 
-Kick = tuple[int, str]  # a seat whose sockets must close, and why: "substituted" or "handed_over"
+Kick = tuple[int, str]  # a seat whose sockets must close, and why: "substituted", "handed_over" or "left"
 
 
 def substituted(events: list[Event]) -> list[Kick]:
-    """Seats a substitute took in these events, or that their owner took on another device (a hand-over): their
-    old sockets must close, on every process."""
-    return [(e.data["params"]["seat"], e.data["key"]) for e in events
-            if e.type == "announce" and e.data.get("key") in ("substituted", "handed_over")
-            and "seat" in e.data.get("params", {})]
+    """Seats a substitute took in these events, that their owner took on another device (a hand-over), or that left
+    the table (`leave`: by themself or taken off it by the host): their sockets must close, on every process. A
+    seat that left keeps its number and its token's row (never given to a newcomer); its page is told why."""
+    kicks: list[Kick] = []
+    for e in events:
+        if e.type == "announce" and e.data.get("key") in ("substituted", "handed_over") \
+                and "seat" in e.data.get("params", {}):
+            kicks.append((e.data["params"]["seat"], e.data["key"]))
+        elif e.type == "left":
+            kicks.append((e.data["seat"], "left"))
+    return kicks
 
 
 class RoomService:

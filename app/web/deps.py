@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from fastapi import HTTPException, Request
 
 from app.engine import Event, Rejected
+from app.engine.core import SYSTEM_COMMANDS
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.realtime.hub import Hub
@@ -33,6 +34,7 @@ STATUS = {
     "host_plays": 403,
     "not_a_seat": 403,
     "spectator": 403,
+    "server_only": 403,
     "rate_limited": 429,
     "busy": 503,
 }
@@ -155,6 +157,14 @@ class Admission:
 HOST_COMMANDS = frozenset({"start", "pause", "resume", "leave", "reorder", "configure", "rename", "end"})
 
 
+def need_sender_command(command: str) -> None:
+    """What a socket or an HTTP request may send: never a command the server issues to itself (core.SYSTEM_COMMANDS:
+    a join, a substitution, a hand-over, a tick, a rematch have routes of their own, which write the seat tokens and
+    pick the seat numbers), whoever the token is, the MJ's included."""
+    if command in SYSTEM_COMMANDS:
+        raise Rejected("server_only", "Only the server can do that.", command=command[:40])
+
+
 def need_host_command(room: Room, viewer: Any, command: str) -> None:
     if viewer == MJ and command not in HOST_COMMANDS and host_plays(room):
         raise Rejected("host_plays", "A host who plays starts, pauses and ends the game, and seats, removes or "
@@ -166,6 +176,7 @@ async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dic
     """`RoomService.submit` within the admission bounds, with any exception it lets through turned into a
     rejection: the sender gets an answer and its socket stays up. `sender` scopes the cid when the viewer does
     not single the sender out (a spectator's socket)."""
+    need_sender_command(command)
     need_host_command(room, viewer, command)
     with svc.admission.enter(room.id):
         try:

@@ -92,8 +92,9 @@ export function updated(view, frame) {
 
 const FATAL_CLOSE = new Set([4001, 4003, 4004]);
 // Why a socket is closed for good: the error frame's code, which the close's reason repeats. A seat handed over to
-// another device (its personal link) or given to a substitute is gone from this page: no reconnection, no toast.
-const FATAL_CODES = new Set(["bad_token", "no_such_room", "handed_over", "substituted"]);
+// another device (its personal link), given to a substitute or that left the table (by itself or taken off it by
+// the host) is gone from this page: no reconnection, no toast.
+const FATAL_CODES = new Set(["bad_token", "no_such_room", "handed_over", "substituted", "left"]);
 
 /**
  * One viewer's live stream. Keeps the events of this viewer's stream (`events`, count `n`), the latest `view` and

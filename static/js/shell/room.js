@@ -24,6 +24,7 @@ const BASE_TITLE = document.title;
 const ui = {
   mode: "join", // join | play | watch | kicked
   conn: null,
+  leaving: false, // this page asked to leave the table: the server closing its socket ("left") is the answer
   selection: new Map(), // picks being made on a question that takes several
   drafts: new Map(), // vote reasons being typed
   state: {}, // the ruleset module's own page state (a hidden card, an offer being put together…)
@@ -75,6 +76,13 @@ function connect(token) {
     onStatus: showStatus,
     onFatal: (code) => {
       if (code === "no_such_room") kicked(t("ui.not_found"), t("error.no_such_room"), { rejoin: false, watch: false });
+      // The seat left the table: the server closed its sockets. Leaving on purpose goes back to the join form;
+      // taken off the table by the host, the page says so.
+      else if (code === "left") {
+        store.del(seatKey(CODE));
+        if (ui.leaving) toJoin();
+        else kicked(t("room.removed_title"), t("room.removed_text"), { watch: false });
+      }
       // The seat goes on without this page: on another device (its personal link was opened there), or with a
       // substitute. Nothing to join again here; watching is still open.
       else if (code === "handed_over" || code === "substituted") {
@@ -150,13 +158,28 @@ function joinTable() {
   render();
 }
 
+function toJoin() {
+  ui.leaving = false;
+  store.del(seatKey(CODE));
+  setMode("join");
+  connect(null);
+}
+
 async function leaveTable() {
   if (!window.confirm(t("room.leave_confirm"))) return;
-  if (await ui.conn.act("leave")) {
-    store.del(seatKey(CODE));
-    setMode("join");
-    connect(null);
+  // The server closes a seat's sockets once it has left (the socket's fatal "left" goes to the join form): the
+  // acknowledgement may never arrive, and a closed connection then is no failure.
+  ui.leaving = true;
+  const conn = ui.conn;
+  try {
+    await conn.send("leave");
+  } catch (err) {
+    if (err.code === "closed" && (conn.fatal === "left" || ui.conn !== conn)) return;
+    ui.leaving = false;
+    toast(rejectionText(err.code, err.message, err.params));
+    return;
   }
+  if (ui.conn === conn) toJoin();
 }
 
 // -- rendering --------------------------------------------------------------------------------------------------
