@@ -8,6 +8,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import httpx
 import websockets
 from fastapi import FastAPI
 
@@ -59,3 +60,12 @@ async def alive(ws: Any) -> bool:
         return (await next_frame(ws, ("pong",)))["type"] == "pong"
     except (websockets.ConnectionClosed, TimeoutError):
         return False
+
+
+async def new_room(base: str) -> dict[str, Any]:
+    """A Thiercelieux room with an MJ, created over HTTP."""
+    async with httpx.AsyncClient(base_url=base) as http:
+        r = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": {"moderation": "mj"}})
+        assert r.status_code == 201, r.text
+        room: dict[str, Any] = r.json()
+        return room

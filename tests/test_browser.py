@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 # Short steps, so a game takes seconds; night steps still wait for their (plausible) end.
 DURATIONS = {"night_step": "4", "election": "8", "debate": "1", "vote": "8", "dawn": "1", "reaction": "4"}
-GAME_TIMEOUT = 75.0
+MAX_ROUNDS = 2000  # rounds of the players' loop before the game counts as stuck (not seconds)
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +77,6 @@ async def answer_open_prompt(page: Any) -> bool:
 
 async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     async with serve(database_url) as base:
         # -- the MJ creates the room on the home page ------------------------------------------------------------
         mj = await phone(browser, errors, "mj")
@@ -130,7 +128,8 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
 
         # -- everyone answers their prompts until the end screen shows everywhere -------------------------------
         seen_prompt = seen_sleep = seen_vote = False
-        while True:
+        for _round in range(MAX_ROUNDS + 1):
+            assert _round < MAX_ROUNDS, "the game did not end"
             ended = 0
             for page, name in zip(players, NAMES, strict=True):
                 if await page.locator(".end").count():
@@ -151,7 +150,6 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
                     await answer_open_prompt(page)
             if ended == len(players):
                 break
-            assert time.monotonic() - started < GAME_TIMEOUT, "the game did not end in time"
             await asyncio.sleep(0.15)
 
         for page, name in zip(players, NAMES, strict=True):

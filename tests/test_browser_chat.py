@@ -7,7 +7,6 @@ Same browser rules as tests/test_browser.py (skipped without /usr/bin/chromium, 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,6 @@ async def say(page: Any, text: str, channel: str = "village") -> None:
 
 async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     async with serve(database_url) as base:
         room = await create_room(base, options={"moderation": "mj"})
         code = room["code"]
@@ -116,4 +114,3 @@ async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -
         for page in [mj, *players, spectator]:
             await page.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
-    assert time.monotonic() - started < 60

@@ -7,7 +7,6 @@ Same browser rules as tests/test_browser.py (skipped without /usr/bin/chromium, 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,6 @@ def quiet(errors: list[str]) -> list[str]:
 
 async def test_the_ghost_question_and_the_chamans_step(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     # Long night steps: the MJ closes the wolves' step by hand, and the Chaman's then lasts long enough to look at.
     options = {"moderation": "mj", "captain": False, "ghosts": True, "night_step": 300, "plausible_min": 200,
                "plausible_max": 200, "preassigned": {"0": "chaman", "1": "loup-garou"}}
@@ -96,7 +94,6 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         for page in (alice, chloe, mj):
             await page.context.close()
     assert not quiet(errors), errors
-    assert time.monotonic() - started < 90
 
 
 async def test_with_a_host_who_plays_the_dead_speak_to_the_chaman_in_his_step(database_url: str, browser: Any,

@@ -13,7 +13,6 @@ detached button: both tests fail there. Same browser rules as tests/test_browser
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +116,6 @@ async def test_the_mj_menu_stays_open_while_the_table_talks(database_url: str, b
 
 async def test_every_tap_counts_while_the_others_vote(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     options = {"moderation": "auto", "captain": False, "night_step": 1, "plausible_min": 0.5, "plausible_max": 0.5,
                "dawn": 0.5, "debate": 0.5, "vote": 300, "preassigned": {"0": "loup-garou"}}
     composition = ["loup-garou"] + ["villageois"] * 5
@@ -159,7 +157,6 @@ async def test_every_tap_counts_while_the_others_vote(database_url: str, browser
         assert await bruno.evaluate(SMALL_TARGETS) == []
         await bruno.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
-    assert time.monotonic() - started < 60
 
 
 async def test_the_captains_ballot_counts_twice_and_a_reason_is_quoted(database_url: str, browser: Any,

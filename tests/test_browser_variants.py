@@ -10,7 +10,6 @@ Same browser rules as tests/test_browser.py (skipped without /usr/bin/chromium, 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ pytestmark = pytest.mark.browser
 
 async def test_variants_and_composition_help(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     async with serve(database_url) as base:
         mj = await phone(browser, errors, "mj")
         await home_for(mj, base, 8)
@@ -88,7 +86,6 @@ async def test_variants_and_composition_help(database_url: str, browser: Any, sh
         assert await mj.locator("#setup-form .order-step").count() == len(expected)
         await mj.screenshot(path=str(shots / "variants-mj.png"), full_page=True)
         await mj.context.close()
-    assert time.monotonic() - started < 60
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
 
 
@@ -97,7 +94,6 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
     is chosen in the variants: the composition editor then counts one power card per player, village roles only,
     asks how many wolf camp cards, and the room is created with these options."""
     errors: list[str] = []
-    started = time.monotonic()
     async with serve(database_url) as base:
         mj = await phone(browser, errors, "mj")
         await mj.goto(f"{base}/?lang=fr")
@@ -163,5 +159,4 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
         assert await mj.locator("#setup-form input[name=camp_wolves]").input_value() == "2"
         assert not await mj.locator("#mj-composition .comp-row[data-role=loup-garou]").count()
         await mj.context.close()
-    assert time.monotonic() - started < 60
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors

@@ -11,19 +11,11 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from edge_helpers import alive, live, next_frame, raw_socket, ws_url
+from edge_helpers import alive, live, new_room, next_frame, raw_socket, ws_url
 
 from app.web.edge import UNREADABLE, EdgeError, parse_json, salvage
 
 pytestmark = pytest.mark.slow
-
-
-async def new_room(base: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": {"moderation": "mj"}})
-        assert r.status_code == 201, r.text
-        room: dict[str, Any] = r.json()
-        return room
 
 
 async def join(base: str, code: str, name: str) -> dict[str, Any]:

@@ -9,7 +9,6 @@ Screenshots land in a temporary directory (VEILLEE_SHOTS=dir keeps them somewher
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 from app.demo import serve
 
 PHONE = {"width": 390, "height": 844}
-GAME_TIMEOUT = 90.0
+MAX_ROUNDS = 2000  # rounds of Alice's loop before the game counts as stuck (not seconds)
 # How many card faces match a selector while the game runs (-1 once it is over), read in one go with the view.
 FACES = """(selector) => window.veillee.conn.view.phase === "ended" ? -1
   : document.querySelectorAll(selector).length"""
@@ -68,7 +67,6 @@ async def play_once(page: Any, shots: Path, taken: set[str]) -> None:
 
 async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
-    started = time.monotonic()
     async with serve(database_url) as base:
         alice = await phone(browser, errors, "alice")
         await alice.goto(f"{base}/soupcons?lang=fr")
@@ -97,8 +95,10 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
         await watcher.wait_for_selector(".sc-ring .sc-tc")
 
         taken: set[str] = set()
+        rounds = 0
         while not await alice.locator(".end").count():
-            assert time.monotonic() - started < GAME_TIMEOUT, "the game did not end in time"
+            rounds += 1
+            assert rounds < MAX_ROUNDS, "the game did not end"
             # Only Alice's own cards show their faces on her phone; the spectator sees none (until the end).
             assert await alice.evaluate(FACES, ".sc-seat:not(.is-me) [data-card]") <= 0
             assert await watcher.evaluate(FACES, "[data-card]") <= 0

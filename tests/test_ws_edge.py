@@ -7,21 +7,12 @@ import asyncio
 import json
 import logging
 
-import httpx
 import pytest
 import websockets
-from edge_helpers import alive, live, next_frame, raw_socket, ws_url
+from edge_helpers import alive, live, new_room, next_frame, raw_socket, ws_url
 from fastapi import FastAPI
 
 pytestmark = pytest.mark.slow
-
-
-async def new_room(base: str) -> dict[str, str]:
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": {"moderation": "mj"}})
-        assert r.status_code == 201, r.text
-        room: dict[str, str] = r.json()
-        return room
 
 
 async def room_events(base: str, mj_token: str, code: str) -> list[dict[str, object]]:
