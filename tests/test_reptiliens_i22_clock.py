@@ -74,7 +74,9 @@ def test_every_viewer_counts_down_to_the_same_deadline(seed: int, moderation: st
     phases = {phase for phase, _ in game.steps}
     keys = {key for _, key in game.steps}
     assert phases == {"night", "day"}
-    assert "rp-ouverture-conditions" in keys and "rp-concertation" in keys and "rp-vote" in keys
+    assert "rp-ouverture-conditions" in keys and "rp-concertation" in keys
+    # A game may stop before the first vote (a radiant conversion, §3): then it never had a vote to count down to.
+    assert "rp-vote" in keys or (game.state.result or {}).get("stop"), "the game had no vote and did not stop early"
     if moderation == "mj":
         assert game.mj_asked, "the MJ was asked nothing: the MJ's clock was never compared"
 
