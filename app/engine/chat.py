@@ -15,7 +15,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, Command, GameState
 from app.engine.options import engine_options
 from app.engine.ruleset import Ruleset, get_ruleset
-from app.engine.text import check_text
+from app.engine.text import check_text, visible
 from app.engine.views import omniscient
 
 MAX_TEXT = 500
@@ -92,10 +92,13 @@ def _relation(state: GameState, viewer: int | str, name: str, rule: tuple[list[i
 
 
 def chat_text(value: Any, empty: str) -> str:
-    """The text of a message: some text, at most MAX_TEXT characters, all of them printable."""
+    """The text of a message: some visible text (not only spaces, zero-width or blank characters), at most
+    MAX_TEXT characters, all of them printable. Its invisible characters stay: a joiner draws a family emoji."""
     if not isinstance(value, str) or not value.strip():
         raise Rejected("empty_message", empty)
     text = check_text(value.strip())
+    if not visible(text):
+        raise Rejected("empty_message", empty)
     if len(text) > MAX_TEXT:
         raise Rejected("message_too_long", f"A message holds at most {MAX_TEXT} characters.", max=MAX_TEXT)
     return text

@@ -13,7 +13,7 @@ from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
 from app.engine.options import PRESET, engine_options, preset_key
 from app.engine.prompts import MJ_SEAT, check_shape, is_complete
 from app.engine.ruleset import get_ruleset
-from app.engine.text import check_name, check_text, plain
+from app.engine.text import check_name, check_text, name_keys, normal_name, plain, visible
 from app.engine.views import omniscient, prompt_view
 
 MAX_NAME = 40
@@ -178,13 +178,37 @@ def need_seat(ctx: Ctx, seat: Any) -> int:
     return int(seat)
 
 
+# The names the pages give the MJ, the server and other authors, in both languages (static/i18n, chat.author.*):
+# nobody may take one, nor a look-alike of one (compared by `name_keys`).
+RESERVED_NAMES = ("MJ", "GM", "Meneur", "Meneur de jeu", "Maître du jeu", "Game master", "Gamemaster", "Host",
+                  "Hôte", "Système", "Systeme", "System", "Serveur", "Server", "Admin", "Administrateur",
+                  "Spectateur", "Spectator", "Quelqu'un", "Someone", "Les esprits", "The spirits", "Un loup",
+                  "A wolf", "Vous", "You")
+_RESERVED_KEYS = frozenset().union(*(name_keys(n) for n in RESERVED_NAMES))
+
+
 def clean_name(name: Any) -> str:
+    """A name as kept and shown (`normal_name`), or Rejected: required, something visible, not too long, not one
+    of the interface's own names."""
     if not isinstance(name, str) or not name.strip():
         raise Rejected("bad_name", "A name is required.")
-    name = " ".join(check_name(name).split())
+    name = normal_name(check_name(name))
+    if not visible(name):
+        raise Rejected("name_invisible", "A name must show something: it holds only invisible or blank "
+                       "characters.")
     if len(name) > MAX_NAME:
         raise Rejected("bad_name", f"A name has at most {MAX_NAME} characters.", max=MAX_NAME)
+    if name_keys(name) & _RESERVED_KEYS:
+        raise Rejected("name_reserved", f"{name} is a name the game itself uses: choose another.", name=name)
     return name
+
+
+def need_free_name(ctx: Ctx, name: str, seat: int | None = None) -> None:
+    """No two seats have names that look alike (`name_keys`: a UTS #39 skeleton in common, whatever the case)."""
+    keys = name_keys(name)
+    for p in ctx.s.players.values():
+        if p.seat != seat and keys & name_keys(p.name):
+            raise Rejected("name_taken", f"Someone is already called {p.name}.", name=p.name, asked=name)
 
 
 # -- lobby ------------------------------------------------------------------------------------------------
@@ -199,8 +223,7 @@ def _join(ctx: Ctx, cmd: Command) -> None:
     if not is_int(seat) or seat < 0 or seat in ctx.s.players:
         raise Rejected("seat_taken", "That seat is taken.")
     name = clean_name(cmd.args.get("name"))
-    if any(p.name.casefold() == name.casefold() for p in ctx.s.players.values()):
-        raise Rejected("name_taken", f"Someone is already called {name}.", name=name)
+    need_free_name(ctx, name)
     if len(ctx.s.players) >= ctx.ruleset.max_players:
         raise Rejected("room_full", "The room is full.", max=ctx.ruleset.max_players)
     ctx.emit("joined", {"seat": seat, "name": name})
@@ -220,8 +243,7 @@ def _rename(ctx: Ctx, cmd: Command) -> None:
     if cmd.by not in (MJ, SYSTEM):
         need_phase(ctx, "lobby")
     name = clean_name(cmd.args.get("name"))
-    if any(p.name.casefold() == name.casefold() and p.seat != seat for p in ctx.s.players.values()):
-        raise Rejected("name_taken", f"Someone is already called {name}.", name=name)
+    need_free_name(ctx, name, seat)
     ctx.emit("renamed", {"seat": seat, "name": name})
 
 
@@ -231,7 +253,10 @@ def _substitute(ctx: Ctx, cmd: Command) -> None:
     need_system(cmd)
     seat = need_seat(ctx, cmd.args.get("seat"))
     old = ctx.s.players[seat].name
-    name = clean_name(cmd.args.get("name", old))
+    name = cmd.args.get("name", old)
+    if name != old:  # the seat's own name stays, whatever the rules were when it was given
+        name = clean_name(name)
+        need_free_name(ctx, name, seat)
     ctx.emit("renamed", {"seat": seat, "name": name})
     ctx.announce("substituted", seat=seat, old=old, name=name)
 

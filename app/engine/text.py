@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Any
+
+import icu  # PyICU: ICU's Unicode sets and its UTS #39 SpoofChecker (docs/architecture.md, "Libraries and why")
 
 from app.engine.errors import Rejected
 
@@ -32,6 +35,45 @@ def check_text(text: str) -> str:
     if not valid_unicode(text) or _CONTROL_BUT_LINES.search(text):
         raise Rejected("bad_text", "The text holds characters that cannot be shown (control or invalid characters).")
     return text
+
+
+def _char_class(pattern: str) -> re.Pattern[str]:
+    """A regex character class holding the characters of an ICU set pattern (its properties come from ICU's
+    Unicode data, not a list of ours)."""
+    chars = icu.UnicodeSet(pattern)
+    ranges = (f"{re.escape(chars.getRangeStart(i))}-{re.escape(chars.getRangeEnd(i))}"
+              for i in range(chars.getRangeCount()))  # PyICU gives each end as a one-character str
+    return re.compile(f"[{''.join(ranges)}]")
+
+
+# Shown as nothing: zero-width spaces and joiners, direction marks, the BOM, tag characters, variation selectors,
+# fillers (U+3164)... Stripped from names.
+_INVISIBLE = _char_class("[[:Default_Ignorable_Code_Point:][:Cf:]]")
+# What draws something on its own: a letter, digit, punctuation or symbol that is not a space nor blank (U+2800,
+# the blank braille pattern, is a symbol that draws nothing). A combining mark alone draws nothing either.
+_VISIBLE = _char_class("[[:L:][:N:][:P:][:S:]-[:White_Space:]-[:Default_Ignorable_Code_Point:]-[\\u2800]]")
+_SPOOF = icu.SpoofChecker()
+
+
+def visible(text: str) -> bool:
+    """Whether the text shows anything at all."""
+    return _VISIBLE.search(text) is not None
+
+
+def normal_name(name: str) -> str:
+    """A name as it is kept and shown: NFKC (fullwidth letters, ligatures and NFD accents become the usual ones),
+    without invisible characters, its spaces collapsed. `check_name` comes first."""
+    name = _INVISIBLE.sub("", unicodedata.normalize("NFKC", _INVISIBLE.sub("", name)))
+    return " ".join(name.split())
+
+
+def name_keys(name: str) -> frozenset[str]:
+    """What names that look alike share: two names look alike when their key sets meet. The keys are the UTS #39
+    confusable skeleton (ICU's) of the normal name and of its case fold: "Аlice" with a Cyrillic А and "Alice"
+    share one, and so do "ALICE" and "alice", "rn" and "m", "Iris" and "lris" (the skeleton alone keeps the case,
+    and the case fold alone loses "I" against "l")."""
+    name = normal_name(name)
+    return frozenset((_SPOOF.getSkeleton(0, name), _SPOOF.getSkeleton(0, name.casefold())))
 
 
 def check_name(name: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from app.engine import Rejected
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
+from app.engine.text import name_keys
 from app.rooms.service import Room, RoomService
 
 BOT_NAMES = ["Ada", "Basile", "Cyrano", "Dolores", "Eliott", "Fantine", "Gaspard", "Hortense"]
@@ -24,11 +25,12 @@ def supports_bots(ruleset: str) -> bool:
 
 
 def bot_name(taken: set[str]) -> str:
+    """A bot's name none of whose look-alike keys (app.engine.text.name_keys) is in `taken`."""
     for name in BOT_NAMES:
-        if f"bot {name}".casefold() not in taken:
+        if not name_keys(f"Bot {name}") & taken:
             return f"Bot {name}"
     n = 1
-    while f"bot {n}" in taken:
+    while name_keys(f"Bot {n}") & taken:
         n += 1
     return f"Bot {n}"
 
@@ -45,7 +47,7 @@ async def add_bots(rooms: RoomService, room: Room, count: int) -> list[int]:
         raise Rejected("room_full", f"There is room for {free} more player(s).", max=rules.max_players)
     seats: list[int] = []
     for _ in range(count):
-        taken = {p.name.casefold() for p in room.state.players.values()}
+        taken = set().union(*(name_keys(p.name) for p in room.state.players.values()))
         seat, _token = await rooms.join(room, bot_name(taken))  # nobody holds a bot's token
         seats.append(seat)
     bots = sorted({*room.state.options.get("bots", []), *seats})
