@@ -8,10 +8,6 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 veillee
 WORKDIR /app
 
-# PyICU (look-alike names) is built against the system's ICU: its headers, pkg-config and a C++ compiler.
-RUN apt-get update && apt-get install -y --no-install-recommends libicu-dev pkg-config g++ \
-    && rm -rf /var/lib/apt/lists/*
-
 # Dependencies first (better layer caching), then the code.
 COPY pyproject.toml ./
 COPY app ./app
