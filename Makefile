@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 migrate: venv
 	$(BIN)/alembic upgrade head
 
-# h11 bounds a request's incomplete headers (16 KiB); idle keep-alive connections close after 5 s; past 1000
+# h11 bounds a request's incomplete headers (16 KiB); idle keep-alive connections close after 5 s; past 20,000
 # connections and tasks, new requests get 503 (docs/protocol.md, "Limits").
 UVICORN_LIMITS := --http h11 --h11-max-incomplete-event-size 16384 --timeout-keep-alive 5 --limit-concurrency 20000 \
 	--ws-max-size 65536 --ws-max-queue 32 --ws-per-message-deflate false

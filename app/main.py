@@ -80,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
         rooms = RoomService(db, settings.snapshot_every)
-        hub = Hub()
+        hub = Hub(settings.token_sockets)
         timers = Timers(rooms.tick)
         rooms.publisher = hub
         rooms.timers = timers

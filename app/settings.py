@@ -12,6 +12,10 @@ CREATE_RATE, JOIN_RATE, COMMAND_RATE, FRAME_RATE, CHAT_RATE
 LOOKUP_RATE       failed room-code lookups per client address (default 20/minute); past it, every lookup
                   from that address is refused until the window frees up.
 SPECTATOR_SOCKETS spectator websockets per client address (default 20).
+TOKEN_SOCKETS     websockets one seat's or MJ's token holds at once (default 4); a new one closes the oldest.
+ADDRESS_SOCKETS   websockets one client address holds at once, of any kind (default 200): far below the
+                  server's own limit (uvicorn's --limit-concurrency), so that one client cannot reach it.
+LOBBY_RATE        a seat's commands in the lobby (default 10/minute; chat has CHAT_RATE).
 MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
 GC_FREEZE_EVERY, GC_FULL_EVERY
                   seconds between garbage-collector sweeps that freeze survivors (default 10; 0: Python's
@@ -63,6 +67,10 @@ class Settings(BaseSettings):
     chat_rate: str = "8/10seconds"
     lookup_rate: str = "20/minute"
     spectator_sockets: int = 20
+    # Sockets a token holds (a seat's few devices, the MJ's tabs), and one address holds in all (docs/protocol.md).
+    token_sockets: int = 4
+    address_sockets: int = 200
+    lobby_rate: str = "10/minute"  # per seat, while the room is a lobby
     # Commands waiting for their room, per room and in all; past either a command is refused as `busy`.
     room_queue: int = 100
     command_queue: int = 5000
@@ -100,7 +108,7 @@ class Settings(BaseSettings):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
         return v
 
-    @field_validator("snapshot_every", "spectator_sockets", "max_body")
+    @field_validator("snapshot_every", "spectator_sockets", "token_sockets", "address_sockets", "max_body")
     @classmethod
     def _positive(cls, v: int) -> int:
         if v < 1:

@@ -28,7 +28,7 @@ PR_SET_PDEATHSIG = 1  # Linux prctl: the signal a child gets when its parent die
 UNLIMITED = "1000000/second"  # rate limits are lifted: the generator is one address and opens thousands of sockets
 BENCH_ENV = {"CREATE_RATE": UNLIMITED, "JOIN_RATE": UNLIMITED, "COMMAND_RATE": UNLIMITED, "FRAME_RATE": UNLIMITED,
              "CHAT_RATE": UNLIMITED, "LOOKUP_RATE": UNLIMITED, "SPECTATOR_SOCKETS": "1000000",
-             "LOG_LEVEL": "WARNING"}
+             "ADDRESS_SOCKETS": "1000000", "LOBBY_RATE": UNLIMITED, "LOG_LEVEL": "WARNING"}
 
 
 def free_port() -> int:

@@ -39,6 +39,7 @@ KICKED = {  # the last frame of a seat's socket closed with 4001, by its reason
     "left": "This seat left the table (or the host took it off); this link no longer opens a seat.",
 }
 TOO_SLOW = 4008  # close code: the client fell too far behind; reconnecting with its count catches it up
+SUPERSEDED = 4009  # close code: the token opened more sockets than it may hold; the oldest is closed
 # The part of a view sent item by item: a list of objects with an "id" each. An update names an unchanged prompt by
 # its id instead of sending it again, so a ballot costs one prompt's text, not every open prompt's.
 ITEMIZED = "prompts"
@@ -226,8 +227,12 @@ def _interned(pairs: Items | None) -> Items | None:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, per_token: int = 0) -> None:
         self.rooms: dict[str, set[Connection]] = {}
+        # The sockets a seat or the MJ holds in a room, oldest first, at most `per_token` (0: unbounded). Kept at
+        # attach and detach only: publishing never looks at it.
+        self.per_token = per_token
+        self.held: dict[tuple[str, Viewer], list[Connection]] = {}
 
     def count(self) -> int:
         return sum(len(c) for c in self.rooms.values())
@@ -237,11 +242,28 @@ class Hub:
         `stream` of the frames the client holds: if its right to see changed since, its count means nothing now.
         Synchronous, so no publish of the room can slip between the welcome and the connection's registration."""
         self.rooms.setdefault(room.id, set()).add(conn)
+        if self.per_token and conn.viewer != "spectator":
+            self._hold(conn)
         events = stream(room, conn.viewer)
         conn.omniscient = omniscient(room.state, conn.viewer)
         if last is None or last < 0 or last > len(events) or (kind_held is not None and kind_held != stream_kind(conn)):
             last = 0
         self._send(conn, room, "welcome", events[last:], len(events), base=last)
+
+    def _hold(self, conn: Connection) -> None:
+        """Count a seat's or the MJ's new socket; past `per_token`, close the oldest. The newest wins because a
+        phone that reconnects cannot close the socket it lost (the server holds it until pings time out): refusing
+        the new one would lock the player out, and closing the oldest still bounds what one token holds."""
+        key = (conn.room_id, conn.viewer)
+        held = self.held.setdefault(key, [])
+        held.append(conn)
+        while len(held) > self.per_token:
+            oldest = held[0]
+            self.detach(oldest)
+            oldest.push({"type": "error", "code": "superseded", "params": {"max": self.per_token},
+                         "message": f"This link is open in more than {self.per_token} places at once: this page "
+                                    "let go to the newest. Reload it to take it back."})
+            oldest.shut(SUPERSEDED, "superseded")
 
     def detach(self, conn: Connection) -> None:
         conns = self.rooms.get(conn.room_id)
@@ -249,6 +271,11 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 self.rooms.pop(conn.room_id, None)
+        held = self.held.get((conn.room_id, conn.viewer)) if self.held else None
+        if held is not None and conn in held:
+            held.remove(conn)
+            if not held:
+                del self.held[(conn.room_id, conn.viewer)]
 
     def publish(self, room: Room, events: list[Event]) -> None:
         """Build and queue each viewer's frame. The room service calls it under the room's lock, right after the

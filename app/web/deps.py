@@ -36,6 +36,7 @@ STATUS = {
     "spectator": 403,
     "server_only": 403,
     "rate_limited": 429,
+    "lobby_rate_limited": 429,
     "busy": 503,
 }
 
@@ -69,6 +70,7 @@ class Services:
     limiter: Limiter
     admission: Admission
     spectators: Counter[str] = field(default_factory=Counter)  # open spectator sockets per client address
+    sockets: Counter[str] = field(default_factory=Counter)  # open sockets per client address, of any kind
 
 
 def services(request: Request) -> Services:
@@ -171,6 +173,17 @@ def need_host_command(room: Room, viewer: Any, command: str) -> None:
                        "replaces players; nothing else.", command=command[:40])
 
 
+def need_lobby_budget(svc: Services, room: Room, viewer: Any, command: str) -> None:
+    """A seat's commands in the lobby (a rename writes an event every sockets of the room receives) draw on its
+    LOBBY_RATE, over the websocket and HTTP alike; chat has its own rate. The MJ, who sets the table up, is not
+    counted: its sockets are few (TOKEN_SOCKETS) and each has its frame rate."""
+    if isinstance(viewer, int) and command != "say" and room.state.phase == "lobby":
+        rule = svc.settings.lobby_rate
+        if not svc.limiter.hit(rule, "lobby", room.id, str(viewer)):
+            raise Rejected("lobby_rate_limited", f"Too many changes in the lobby ({rule}); wait a little.",
+                           rate=rule)
+
+
 async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dict[str, Any],
                  cid: str | None, sender: str | None = None) -> list[Event]:
     """`RoomService.submit` within the admission bounds, with any exception it lets through turned into a
@@ -178,6 +191,7 @@ async def submit(svc: Services, room: Room, viewer: Any, command: str, args: dic
     not single the sender out (a spectator's socket)."""
     need_sender_command(command)
     need_host_command(room, viewer, command)
+    need_lobby_budget(svc, room, viewer, command)
     with svc.admission.enter(room.id):
         try:
             return await svc.rooms.submit(room, viewer, command, args, cid, sender=sender)

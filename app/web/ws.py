@@ -27,7 +27,7 @@ log = logging.getLogger("veillee.ws")
 MAX_FRAME = 8192  # bytes a client frame may hold
 HELLO_TIMEOUT = 10.0
 HELLO_TRIES = 3  # unreadable frames answered before the hello, at most
-TOO_MANY = 4029  # close code: too many wrong room codes, or spectator sockets, from one address
+TOO_MANY = 4029  # close code: too many wrong room codes, spectator sockets or sockets from one address
 
 
 async def send(conn: Connection | None, ws: WebSocket, data: dict[str, Any]) -> None:
@@ -138,7 +138,18 @@ async def websocket(ws: WebSocket, code: str) -> None:
     whose frame is gone once it returns), then the frames the client sends, read through the edge, until it leaves."""
     svc: Services = ws.app.state.services
     spectator_from: str | None = None
+    counted: str | None = None  # the address this socket is counted under, once it is
     try:
+        # Every socket of an address counts from the moment it is open (a silent one waiting for its hello too),
+        # so one client cannot come near the server's own limit (docs/protocol.md, "Sockets").
+        address, limit = client_ip(ws), svc.settings.address_sockets
+        if svc.sockets[address] >= limit:
+            await ws.accept()
+            await refuse(ws, error("too_many_sockets", f"At most {limit} sockets from one address.", max=limit),
+                         TOO_MANY)
+            return
+        svc.sockets[address] += 1
+        counted = address
         admitted = await admit(svc, ws, code)
         if admitted is None:
             return
@@ -176,6 +187,10 @@ async def websocket(ws: WebSocket, code: str) -> None:
         if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
             raise
     finally:
+        if counted is not None:
+            svc.sockets[counted] -= 1
+            if svc.sockets[counted] <= 0:
+                del svc.sockets[counted]
         if spectator_from is not None:
             svc.spectators[spectator_from] -= 1
             if svc.spectators[spectator_from] <= 0:

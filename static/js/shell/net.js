@@ -91,6 +91,10 @@ export function updated(view, frame) {
 }
 
 const FATAL_CLOSE = new Set([4001, 4003, 4004]);
+// A token holds a few sockets (docs/protocol.md, "Sockets"): past them the server closes its oldest with 4009. That
+// page waits rather than take the seat back at once, which would close another of the user's pages in turn: it
+// reconnects when it is shown again, or when its badge is tapped.
+const SUPERSEDED = 4009;
 // Why a socket is closed for good: the error frame's code, which the close's reason repeats. A seat handed over to
 // another device (its personal link), given to a substitute or that left the table (by itself or taken off it by
 // the host) is gone from this page: no reconnection, no toast.
@@ -193,7 +197,7 @@ export class Connection {
       if (FATAL_CODES.has(frame.code)) {
         this.fatal = frame.code;
       } else if (frame.code !== "hello_expected") {
-        toast(rejectionText(frame.code, frame.message));
+        toast(rejectionText(frame.code, frame.message, frame.params));
       }
     }
   }
@@ -207,6 +211,10 @@ export class Connection {
       this.pending.delete(cid);
     }
     if (this.stopped) return;
+    if (ev.code === SUPERSEDED) {
+      this.park(ws);
+      return;
+    }
     if (this.fatal || FATAL_CLOSE.has(ev.code)) {
       this.onStatus("offline");
       const said = FATAL_CODES.has(ev.reason) ? ev.reason : null;
@@ -217,6 +225,22 @@ export class Connection {
     const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5)) * (0.75 + Math.random() * 0.5);
     this.onStatus("reconnecting");
     this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Wait, after `ws` was closed for a newer socket of the same token, until the user comes back to this page. */
+  park(ws) {
+    this.onStatus("superseded");
+    const badge = $("#conn");
+    const resume = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", resume);
+      if (badge) badge.removeEventListener("click", resume);
+      if (this.stopped || this.ws !== ws) return;
+      this.attempt = 0;
+      this.connect();
+    };
+    document.addEventListener("visibilitychange", resume);
+    if (badge) badge.addEventListener("click", resume);
   }
 
   /** Send a command; resolves on its ack, rejects (ApiError) on a rejection. A `busy` server (nothing was
