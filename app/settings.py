@@ -15,7 +15,7 @@ SPECTATOR_SOCKETS spectator websockets per client address (default 20).
 TOKEN_SOCKETS     websockets one seat's or MJ's token holds at once (default 4); a new one closes the oldest.
 ADDRESS_SOCKETS   websockets one client address holds at once, of any kind (default 200): far below the
                   server's own limit (uvicorn's --limit-concurrency), so that one client cannot reach it.
-LOBBY_RATE        a seat's commands in the lobby (default 10/minute; chat has CHAT_RATE).
+LOBBY_RATE        a seat's commands in the lobby (default 10/minute; not chat, which has CHAT_RATE, nor leave).
 MAX_BODY          bytes in a request body (default 65536); more is refused with 413.
 GC_FREEZE_EVERY, GC_FULL_EVERY
                   seconds between garbage-collector sweeps that freeze survivors (default 10; 0: Python's

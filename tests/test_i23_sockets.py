@@ -173,9 +173,12 @@ async def test_a_seats_lobby_commands_have_a_rate(database_url: str) -> None:
                                     json={"command": "rename", "args": {"seat": alice["seat"], "name": f"A{i}"}},
                                     headers={"Authorization": f"Bearer {room['mj_token']}"})
                 assert r.status_code == 200, r.text
-        # Chat has a rate of its own (CHAT_RATE): a seat out of lobby budget still talks.
+        # Chat has a rate of its own (CHAT_RATE): a seat out of its lobby budget still talks.
         await ws.send(json.dumps({"type": "command", "cid": "s1", "command": "say",
                                   "args": {"channel": "village", "text": "Bonjour"}}))
         assert (await next_frame(ws))["type"] == "ack"
+        # Nor is leaving the table held back: a seat leaves once.
+        await ws.send(json.dumps({"type": "command", "cid": "bye", "command": "leave", "args": {}}))
+        assert (await next_frame(ws, ("error", "rejected")))["code"] == "left"
         for sock in (ws, other):
             await sock.close()

@@ -173,11 +173,15 @@ def need_host_command(room: Room, viewer: Any, command: str) -> None:
                        "replaces players; nothing else.", command=command[:40])
 
 
+# A seat's lobby commands that draw on nothing: chat has its own rate, and a seat leaves once.
+LOBBY_FREE = frozenset({"say", "leave"})
+
+
 def need_lobby_budget(svc: Services, room: Room, viewer: Any, command: str) -> None:
-    """A seat's commands in the lobby (a rename writes an event every sockets of the room receives) draw on its
-    LOBBY_RATE, over the websocket and HTTP alike; chat has its own rate. The MJ, who sets the table up, is not
-    counted: its sockets are few (TOKEN_SOCKETS) and each has its frame rate."""
-    if isinstance(viewer, int) and command != "say" and room.state.phase == "lobby":
+    """A seat's commands in the lobby (a rename writes an event that every socket of the room receives) draw on
+    its LOBBY_RATE, over the websocket and HTTP alike. The MJ, who sets the table up, is not counted: its sockets
+    are few (TOKEN_SOCKETS) and each has its frame rate."""
+    if isinstance(viewer, int) and command not in LOBBY_FREE and room.state.phase == "lobby":
         rule = svc.settings.lobby_rate
         if not svc.limiter.hit(rule, "lobby", room.id, str(viewer)):
             raise Rejected("lobby_rate_limited", f"Too many changes in the lobby ({rule}); wait a little.",
