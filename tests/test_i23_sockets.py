@@ -46,7 +46,7 @@ class Held:
     def __call__(self, app: FastAPI) -> None:
         self.app = app
 
-    def sockets(self, code: str, viewer: int | str) -> int:
+    def sockets(self, viewer: int | str) -> int:
         assert self.app is not None
         svc: Services = self.app.state.services
         return sum(1 for conns in svc.hub.rooms.values() for c in conns if c.viewer == viewer and not c.closed)
@@ -72,7 +72,7 @@ async def test_a_seat_token_holds_a_few_sockets_and_the_newest_one_wins(database
         # A phone that reconnects again and again, never closing what it held: every new socket gets in.
         for _ in range(12):
             sockets.append(await raw_socket(base, room["code"], token))
-        assert held.sockets(room["code"], number) == 4
+        assert held.sockets(number) == 4
         for ws in sockets[-4:]:
             assert await alive(ws)
         # The room's events reach the sockets held, and only those.
@@ -98,7 +98,7 @@ async def test_the_mj_token_holds_a_few_sockets(database_url: str) -> None:
         frame = await next_frame(first, ("error",))
         assert frame["code"] == "superseded" and frame["params"] == {"max": 2}
         assert await closed_with(first) == 4009
-        assert held.sockets(room["code"], "mj") == 2
+        assert held.sockets("mj") == 2
         assert await alive(second) and await alive(third)
         # A seat's sockets are counted apart from the MJ's.
         seat = await join(base, room["code"], "Bob")
@@ -124,7 +124,7 @@ async def test_one_address_cannot_hold_more_than_its_sockets(database_url: str) 
             assert frame["type"] == "error" and frame["code"] == "too_many_sockets", (token, frame)
             assert frame["params"] == {"max": 3}
             assert await closed_with(refused) == 4029
-        assert held.sockets(room["code"], seat["seat"]) == 1
+        assert held.sockets(seat["seat"]) == 1
         # A socket that closes frees its place.
         await silent.close()
         for _ in range(100):
