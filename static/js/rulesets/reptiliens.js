@@ -1156,6 +1156,8 @@ function promptParams(prompt, name) {
 
 export default {
   chatOrder: ["village", "rp-reptiliens", "rp-amoureux"],
+  // The thread a team talks its question over in (a phone shows them together: room.js, promptCall).
+  teamChannel: (prompt) => ({ "rp-concertation": "rp-reptiliens", "rp-amoureux-signes": "rp-amoureux" })[prompt.step],
 
   async init(key) {
     const info = await rulesetData(key);

@@ -379,6 +379,8 @@ function historyView(v, ctx) {
 
 export default {
   chatOrder: ["table"],
+  // Where a question of mine is answered (the call on the chat tab brings it on screen: room.js, goToPrompt).
+  promptAnchor: () => ".sc-action",
 
   theme(v) {
     const dawn = v.phase === "ended" && v.result && v.result.camp === "innocents";

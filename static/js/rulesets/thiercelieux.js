@@ -306,6 +306,8 @@ function roleOptions(selected, withNone) {
 
 export default {
   chatOrder: ["village", "wolves", "wolves-peek", "lovers", "vampires", "hamsters", "dead", "chaman", "spirits"],
+  // The thread a team talks its question over in (a phone shows them together: room.js, promptCall).
+  teamChannel: (prompt) => ({ loups: "wolves", "loups-lycanthropie": "wolves", vampires: "vampires", hamsters: "hamsters" })[prompt.step],
 
   async init(key) {
     const info = await rulesetData(key);

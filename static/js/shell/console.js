@@ -10,6 +10,7 @@ import { api, Connection, showStatus, mjKey, publicBase, store, takeFragment } f
 import { officeBadges } from "./offices.js";
 import { notesOf, reasonsList, renderPrompt } from "./prompts.js";
 import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
+import { mjWaiting, mjWaitingBar } from "./waiting.js";
 
 const root = $("#mj");
 const CODE = root.dataset.code;
@@ -111,9 +112,14 @@ function render() {
   patch("#log", eventList(events, { name, me: null, thirdPerson: true, prompts: ctx.prompts }, "full",
     { reverse: true, mark: ui.logMark.index }));
   refreshModal(v, name);
+  // The questions waiting for the MJ, pinned at the top of the page and counted in the tab's title.
+  const waitingBar = mjWaitingBar(v, name, (p) => openAnswer(p.id, -1));
+  show("#mj-waiting", Boolean(waitingBar));
+  patch("#mj-waiting", waitingBar);
+  const asked = mjWaiting(v).length;
   $("#mj-chat-unread").hidden = !ui.unread;
   $("#mj-chat-unread").textContent = String(ui.unread);
-  document.title = `${ui.unread ? `(${ui.unread}) ` : ""}${BASE_TITLE}`;
+  document.title = `${asked ? `(${asked}) ` : ""}${ui.unread ? `✉${ui.unread} ` : ""}${BASE_TITLE}`;
   scheduleRender(v, events);
 }
 
@@ -328,10 +334,14 @@ function promptsPanel(v, ctx) {
     out.push(h("p", { class: "muted" }, t("mj.no_prompts")));
     return out;
   }
-  for (const p of prompts) {
+  // The MJ's own questions still waiting come first, those the MJ answered last (they may still change until the
+  // step ends); the players' questions between them.
+  const waiting = new Set(mjWaiting(v).map((p) => p.id));
+  const rank = (p) => (waiting.has(p.id) ? 0 : p.to_mj ? 2 : 1);
+  for (const p of [...prompts].sort((a, b) => rank(a) - rank(b))) {
     if (p.to_mj) {
       // A judgment call for the MJ: optional, used only if the rules need it when the step ends.
-      out.push(h("div", { class: "mj-judgment", "data-key": `j${p.id}` }, renderPrompt(p, {
+      out.push(h("div", { class: ["mj-judgment", waiting.has(p.id) && "is-waiting"], "data-key": `j${p.id}` }, renderPrompt(p, {
         view: v, name, seat: -1, selection: ui.selection, rerender: render,
         submit: (answer) => send("answer", { prompt: p.id, answer }),
       })));
@@ -393,13 +403,15 @@ function refreshModal(v, name, force = false) {
   }
   if (!force && !modal.open) return;
   const seat = ui.modal.seat;
+  const own = seat === -1; // a question put to the MJ (the pinned bar opens it here), else answering for a seat
   const shown = { ...prompt, mine: true };
   openModal(ui.modal,
-    h("div", { class: "modal-head" }, h("h2", {}, t("mj.answer_for_name", { name: name(seat) })), closeButton()),
+    h("div", { class: "modal-head" }, h("h2", {}, own ? t("mj.waiting_yours") : t("mj.answer_for_name", { name: name(seat) })),
+      closeButton()),
     renderPrompt(shown, {
       view: v, name, seat, selection: ui.selection, rerender: () => refreshModal(ui.conn.view, name, true),
       submit: async (answer) => {
-        if (await send("answer", { prompt: prompt.id, seat, answer })) modal.close();
+        if (await send("answer", own ? { prompt: prompt.id, answer } : { prompt: prompt.id, seat, answer })) modal.close();
       },
     }));
 }
@@ -468,6 +480,14 @@ async function rematch() {
     if (button) button.disabled = false;
     toast(rejectionText(err.code, err.message, err.params));
   }
+}
+
+// The pinned bar's height, so that the chat and the log (sticky on a wide screen) start below it.
+if ("ResizeObserver" in window) {
+  new ResizeObserver(() => {
+    const bar = $("#mj-waiting");
+    document.documentElement.style.setProperty("--waiting-h", bar.hidden ? "0px" : `${bar.offsetHeight + 14}px`);
+  }).observe($("#mj-waiting"));
 }
 
 startClock(() => (ui.conn ? ui.conn.offset : 0));

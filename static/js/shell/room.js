@@ -278,6 +278,7 @@ function render() {
   show("#village", Boolean(table));
   patch("#village", table);
   patch("#feed", feed(v, ctx));
+  promptCall(v, ctx);
   badges(v);
   notifyIfAway(ui, v, name, CODE);
   hook("afterRender", null, v, ctx);
@@ -347,14 +348,16 @@ document.addEventListener("visibilitychange", () => {
 
 function badges(v) {
   const waiting = (v.prompts || []).some((p) => waitingFor(v, p));
+  // A question shown on the chat tab with its team's chat (promptCall) needs no "!" on the game's tab.
+  const elsewhere = (v.prompts || []).some((p) => waitingFor(v, p) && p.id !== ui.docked);
   const chatBadge = $("#chat-badge");
   chatBadge.hidden = !ui.unread;
   chatBadge.textContent = ui.unread > 99 ? "99+" : String(ui.unread);
   const playBadge = $("#play-badge");
-  playBadge.hidden = !waiting;
+  playBadge.hidden = !elsewhere;
   playBadge.textContent = "!";
-  playBadge.title = waiting ? t("room.prompt_waiting") : "";
-  $("#tab-play").classList.toggle("attention", waiting && ui.tab !== "play");
+  playBadge.title = elsewhere ? t("room.prompt_waiting") : "";
+  $("#tab-play").classList.toggle("attention", elsewhere && ui.tab !== "play");
   document.title = `${waiting ? "● " : ""}${ui.unread ? `(${ui.unread}) ` : ""}${BASE_TITLE}`;
 }
 
@@ -375,6 +378,63 @@ function renderJoin(v) {
     h("h2", {}, t("room.seated", { n: players.length })),
     players.length ? h("ul", { class: "chips" }, players.map((p) => h("li", { class: "chip", "data-key": `s${p.seat}` }, p.name)))
       : h("p", { class: "muted" }, t("room.nobody_yet")));
+}
+
+// -- a question of mine, whatever tab is open -------------------------------------------------------------------
+/** The question a team answers together now (the pack's attack: `policy` "team"), to be shown with the team's chat. */
+function teamPrompt(v) {
+  return (v.prompts || []).find((p) => p.mine && p.policy === "team" && !p.suspended) || null;
+}
+
+/**
+ * On a phone, a question of mine is never out of sight: on the chat tab, a call above the chat opens it (the
+ * "!" on the game's tab was missed); a team's question shows right there, above the team's chat (the game's column
+ * keeps only that question: `data-dock`), and on the game's tab a button opens the team's chat. The call's area
+ * is patched like the rest: the chat's half-typed text and its focus are left alone.
+ */
+function promptCall(v, ctx) {
+  const phone = !WIDE.matches && ui.mode === "play" && v.phase !== "lobby" && v.phase !== "ended";
+  const team = phone ? teamPrompt(v) : null;
+  const dock = team && ui.tab === "chat" ? team.id : null;
+  if (dock && ui.docked !== dock) openTeamChat(v, team); // once a question: the player may pick another thread
+  ui.docked = dock;
+  document.body.toggleAttribute("data-dock", Boolean(dock));
+  for (const node of document.querySelectorAll("#stage .prompt[data-prompt]")) {
+    node.toggleAttribute("data-docked", node.dataset.prompt === dock);
+  }
+  const waiting = phone ? (v.prompts || []).filter((p) => waitingFor(v, p) && p.id !== dock) : [];
+  let call = null;
+  if (phone && ui.tab === "chat" && waiting.length) {
+    call = h("div", { class: "banner banner-call", role: "status", "data-key": "call", "data-prompts": waiting.map((p) => p.id).join(" ") },
+      icon("bell"),
+      h("b", {}, waiting.length > 1 ? t("room.prompt_calls", { n: waiting.length }) : t("room.prompt_call")),
+      h("button", { type: "button", class: "btn btn-primary btn-small", id: "prompt-call-go",
+        onclick: () => goToPrompt(waiting[0].id) }, t("room.prompt_call_go")));
+  } else if (team && ui.tab === "play") {
+    call = h("div", { class: "banner banner-team", "data-key": "team" }, icon("chat"),
+      h("button", { type: "button", class: "btn btn-small", id: "team-chat-go", onclick: () => setTab("chat") },
+        t("room.team_chat")));
+  }
+  patch("#prompt-call", call);
+  show("#prompt-call", Boolean(call));
+}
+
+/** The chat thread of the team asked (the ruleset names it: `teamChannel`), if this viewer has it. */
+function openTeamChat(v, prompt) {
+  const channel = hook("teamChannel", null, prompt, v);
+  if (channel && ui.chat && ui.chat.channels && ui.chat.channels.has(channel)) ui.chat.open(channel);
+}
+
+/** The game's tab, the question on screen (under the status bar) and its first answer under the finger. */
+function goToPrompt(id) {
+  setTab("play");
+  const node = document.querySelector(`#stage [data-prompt="${CSS.escape(id)}"]`) ||
+    document.querySelector(hook("promptAnchor", "#stage", id));
+  if (!node) return;
+  const top = node.getBoundingClientRect().top + window.scrollY - $("#status").getBoundingClientRect().bottom - 8;
+  window.scrollTo({ top: Math.max(0, top) });
+  const first = node.querySelector("button:not([disabled]), input, textarea");
+  if (first) first.focus({ preventScroll: true });
 }
 
 // -- the status bar ---------------------------------------------------------------------------------------------
@@ -556,11 +616,21 @@ function rematchButton() {
     h("p", { class: "small muted" }, t("rematch.help")));
 }
 
-// The status bar's height, so that the chat can fill the screen below it.
+// The status bar's height, so that the chat can fill the screen below it (and below a call or a docked question).
 if ("ResizeObserver" in window) {
   new ResizeObserver(() => {
     document.documentElement.style.setProperty("--status-h", `${$("#status").offsetHeight}px`);
   }).observe($("#status"));
+  const above = () => {
+    const call = $("#prompt-call");
+    const play = $("#play");
+    const h1 = call.hidden ? 0 : call.offsetHeight + 12;
+    const h2 = document.body.hasAttribute("data-dock") ? play.offsetHeight + 12 : 0;
+    document.documentElement.style.setProperty("--call-h", `${h1 + h2}px`);
+  };
+  const sizes = new ResizeObserver(above);
+  sizes.observe($("#prompt-call"));
+  sizes.observe($("#play"));
 }
 document.body.dataset.tab = ui.tab;
 for (const button of document.querySelectorAll("#tabbar .tab")) {
