@@ -13,7 +13,6 @@ Same browser rules as tests/test_browser.py (skipped without /usr/bin/chromium, 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +141,19 @@ async def test_the_console_keeps_the_mjs_questions_pinned(database_url: str, bro
     assert not no_errors(errors), errors
 
 
+async def advance_until(http: httpx.AsyncClient, code: str, token: str, page: Any, step: str) -> None:
+    """The MJ moves the steps on (over HTTP) until `page` holds a question of `step`, one step at a time: each
+    advance waits until the page has the next step."""
+    for _ in range(12):
+        v = await view(page)
+        if any(p["step"] == step and p["mine"] for p in v.get("prompts") or []):
+            return
+        before = f"{(v.get('step') or {}).get('key')}:{(v.get('step') or {}).get('started')}"
+        await command(http, code, token, "advance")
+        await until(page, "`${v.step && v.step.key}:${v.step && v.step.started}` !== arg", before)
+    raise AssertionError(f"no question of step {step} came")
+
+
 async def test_a_phone_on_the_chat_tab_reaches_its_question(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     options = {"moderation": "mj", "captain": False, "night_step": 600, "plausible_min": 600, "plausible_max": 600,
@@ -169,12 +181,8 @@ async def test_a_phone_on_the_chat_tab_reaches_its_question(database_url: str, b
         await command(http, code, token, "start")
 
         # -- the Voyante's question opens while Emma is on the chat tab: the call is on her screen --------------------
-        for _ in range(10):
-            v = await view(emma)
-            if any(p["step"] == "voyante" and p["mine"] for p in v.get("prompts") or []):
-                break
-            await command(http, code, token, "advance")
-            await asyncio.sleep(0.2)
+        await until(emma, "v.phase === 'night'")
+        await advance_until(http, code, token, emma, "voyante")
         call = emma.locator("#prompt-call .banner-call")
         await call.wait_for()
         assert await call.evaluate(ON_SCREEN)
@@ -195,12 +203,7 @@ async def test_a_phone_on_the_chat_tab_reaches_its_question(database_url: str, b
         # (Nightfall brought Alice's phone back to the game's tab; she goes back to the chat.)
         await until(alice, "v.phase === 'night'")
         await alice.click("#tab-chat")
-        for _ in range(10):
-            v = await view(alice)
-            if any(p["step"] == "loups" for p in v.get("prompts") or []):
-                break
-            await command(http, code, token, "advance")
-            await asyncio.sleep(0.2)
+        await advance_until(http, code, token, alice, "loups")
         docked = alice.locator(".prompt[data-step='loups'][data-docked]")
         await docked.wait_for()
         assert await docked.evaluate(ON_SCREEN)
@@ -219,6 +222,14 @@ async def test_a_phone_on_the_chat_tab_reaches_its_question(database_url: str, b
         # On the game's tab, the pack's question offers the pack's chat.
         await alice.click("#tab-play")
         await alice.locator("#team-chat-go").wait_for()
+        await alice.screenshot(path=str(shots / "phone-team-play-390.png"))
+        # At 320 px, nothing wider than the screen either.
+        await alice.set_viewport_size({"width": 320, "height": 700})
+        assert await alice.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        await alice.click("#team-chat-go")
+        await docked.wait_for()
+        assert await alice.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        await alice.screenshot(path=str(shots / "phone-team-dock-320.png"))
         for page in (emma, alice):
             await page.context.close()
     assert not no_errors(errors), errors
