@@ -36,8 +36,9 @@ async def phone(browser: Any, errors: list[str], label: str) -> Any:
 
 
 async def home_for(page: Any, base: str, players: int) -> None:
-    """The home page in French, its composition editor drawn and suggesting a good composition for `players`."""
-    await page.goto(f"{base}/?lang=fr")
+    """Thiercelieux's set-up page in French, its composition editor drawn and suggesting a good composition for
+    `players`."""
+    await page.goto(f"{base}/thiercelieux?lang=fr")
     await page.wait_for_selector(".comp-row[data-role=loup-garou]")
     await page.fill("#players", str(players))
     await page.locator("#players").dispatch_event("change")

@@ -53,7 +53,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
     errors: list[str] = []
     async with serve(database_url) as base:
         host = await page_at(browser, errors, width, "host")
-        await host.goto(f"{base}/?lang=fr")
+        await host.goto(f"{base}/thiercelieux?lang=fr")
         await host.wait_for_selector(".comp-row[data-role=loup-garou]")
         await host.fill("#players", "5")
         await host.locator("#players").dispatch_event("change")

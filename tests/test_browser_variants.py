@@ -97,11 +97,12 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
     async with serve(database_url) as base:
         mj = await phone(browser, errors, "mj")
         await mj.goto(f"{base}/?lang=fr")
-        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
-        link = mj.locator("#soupcons-card a[href='/soupcons']")
+        link = mj.locator("#game-soupcons[href='/soupcons']")
         assert await link.is_visible()
-        assert "Soupçons" in await mj.locator("#soupcons-card h2").inner_text()
+        assert "Soupçons" in await link.locator(".game-name").inner_text()
         await mj.screenshot(path=str(shots / "home-soupcons.png"), full_page=False)
+        await mj.click("#game-thiercelieux")
+        await mj.wait_for_selector(".comp-row[data-role=loup-garou]")
 
         await mj.fill("#players", "8")
         await mj.locator("#players").dispatch_event("change")

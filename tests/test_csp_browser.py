@@ -39,7 +39,9 @@ async def test_every_page_works_under_the_policy(database_url: str, browser: Any
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux"})).json()
         table = (await http.post("/api/rooms", json={"ruleset": "soupcons"})).json()
-        await visit(browser, f"{base}/", errors, "() => document.querySelector('#create-form') !== null")
+        await visit(browser, f"{base}/", errors, "() => document.querySelector('#games a') !== null")
+        await visit(browser, f"{base}/thiercelieux", errors, "() => document.querySelector('.comp-row') !== null")
+        await visit(browser, f"{base}/reptiliens", errors, "() => document.querySelector('.comp-row') !== null")
         await visit(browser, f"{base}/soupcons", errors)
         await visit(browser, f"{base}/r/{room['code']}", errors, connected)
         await visit(browser, f"{base}/r/{room['code']}/mj#k={room['mj_token']}", errors, connected)

@@ -159,18 +159,30 @@ def test_every_chat_channel_of_the_server_has_a_name() -> None:
 def test_every_literal_key_of_the_pages_exists() -> None:
     """t("…") in the templates and the ES modules: each key is in the catalogue. (The soupcons pages add their own
     catalogue, static/i18n/soupcons/, checked by tests/test_soupcons_i18n.py.)"""
-    pages = [p for p in [*sorted((ROOT / "templates").glob("*.html")), *sorted((ROOT / "static" / "js").rglob("*.js"))]
-             if not p.name.startswith("soupcons")]
+    every = [*sorted((ROOT / "templates").glob("*.html")), *sorted((ROOT / "static" / "js").rglob("*.js"))]
+    pages = [p for p in every if not p.name.startswith(("soupcons", "reptiliens"))]
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     keys = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", text))
     assert len(keys) > 50
     assert sorted(k for k in keys if k not in CATALOGUES["fr"]) == []
+    # The Reptiliens pages (its set-up page) may also ask for their ruleset's own catalogue.
+    own = "\n".join(p.read_text(encoding="utf-8") for p in every if p.name.startswith("reptiliens"))
+    for lang in LANGS:
+        asked = set(re.findall(r"\bt\(\s*[\"']([a-z][a-zA-Z0-9_.\-]*)[\"']\s*[,)]", own))
+        assert len(asked) > 5 and sorted(k for k in asked if k not in catalogue(lang)) == [], lang
 
 
-@pytest.mark.parametrize("template", ["home.html", "mj.html", "room.html"])
+@pytest.mark.parametrize("template", ["home.html", "thiercelieux_home.html", "reptiliens_home.html", "mj.html",
+                                      "room.html"])
 def test_every_key_the_templates_ask_for_exists(template: str) -> None:
-    """Keys built in the templates (`t("opt." ~ name ~ ".help")` in _variants.html) are checked by rendering."""
+    """Keys built in the templates (`t("opt." ~ name ~ ".help")` in _variants.html, a game's texts) are checked by
+    rendering."""
     from app.web.pages import templates
+    from app.web.rulesets import games, load
+
+    load("thiercelieux")
+    offered = games("thiercelieux")
+    game = next((g for g in offered if template.startswith(g["key"])), offered[0])
 
     asked: list[str] = []
 
@@ -179,7 +191,8 @@ def test_every_key_the_templates_ask_for_exists(template: str) -> None:
         return translate("fr", key, **params)
 
     html = templates.env.get_template(template).render(t=t, lang="fr", langs=LANGS, catalogue={}, code="ABCDEFGH",
-                                                        pretty_code="ABCD-EFGH")
+                                                        pretty_code="ABCD-EFGH", games=offered, game=game,
+                                                        ruleset=game["key"])
     assert len(asked) > 10 and html
     for lang in LANGS:
         assert sorted(k for k in set(asked) if k not in catalogue(lang)) == [], lang

@@ -43,8 +43,9 @@ class Fake(Ruleset):
     key = "fakegame"
     options_model = FakeOptions
     roles: ClassVar[dict[str, Role]] = {"pawn": Role("pawn", "pawns", unique=False)}
-    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "home": "home.html",
-                                       "home_card": "_soupcons_card.html"}
+    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "home": "soupcons_home.html"}
+    presentation: ClassVar[dict[str, str]] = {"name": "fake.name", "lead": "fake.lead",
+                                              "picture": "/static/img/fake.svg"}
     host_plays_option = "solo_host"
     http_routers = (f"{__name__}:EXTRA",)
 
@@ -89,8 +90,11 @@ async def test_the_built_in_rulesets_keep_their_pages_and_routes(database_url: s
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         assert (await http.get("/api/rulesets")).json() == sorted(RULESETS)
         home = (await http.get("/")).text
-        assert 'data-ruleset="thiercelieux"' in home and 'href="/soupcons"' in home  # Soupçons' card
+        assert 'id="create-form"' not in home  # a choice of games, each with its own set-up page
+        assert 'href="/soupcons"' in home and 'href="/thiercelieux"' in home and 'href="/reptiliens"' in home
         assert 'id="sc-create-form"' in (await http.get("/soupcons")).text
+        assert 'data-ruleset="thiercelieux"' in (await http.get("/thiercelieux")).text
+        assert 'data-ruleset="reptiliens"' in (await http.get("/reptiliens")).text
         info = (await http.get("/api/rulesets/thiercelieux")).json()
         wolf = next(r for r in info["roles"] if r["key"] == "loup-garou")
         assert wolf == {"key": "loup-garou", "camp": "wolves", "unique": False, "wolf": True}
@@ -115,10 +119,10 @@ async def test_the_built_in_rulesets_keep_their_pages_and_routes(database_url: s
         assert (await http.post("/api/rooms", json={"ruleset": ""})).json()["error"]["code"] == "unknown_ruleset"
 
 
-async def test_another_default_ruleset_owns_the_home_page(database_url: str) -> None:
+async def test_another_default_ruleset_comes_first_on_the_home_page(database_url: str) -> None:
     async with live(database_url, default_ruleset="soupcons") as base, httpx.AsyncClient(base_url=base) as http:
         home = (await http.get("/")).text
-        assert 'id="sc-create-form"' in home and 'id="soupcons-card"' not in home
+        assert re.findall(r'data-game="([^"]+)"', home) == ["soupcons", "reptiliens", "thiercelieux"]
         room = (await http.post("/api/rooms", json={})).json()
         assert (await http.get(f"/api/rooms/{room['code']}")).json()["ruleset"] == "soupcons"
 
@@ -128,10 +132,14 @@ async def test_a_new_ruleset_brings_its_pages_routes_and_host_without_an_edit_of
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         assert "fakegame" in (await http.get("/api/rulesets")).json()
         assert (await http.get("/api/fakegame/hello")).json() == {"hello": "fakegame"}
-        assert 'data-ruleset="fakegame"' in (await http.get("/fakegame")).text
+        assert 'id="sc-create-form"' in (await http.get("/fakegame")).text  # its set-up page, the template it names
         assert (await http.get("/fakegame?name=notfound.html")).status_code == 200  # no template from the query
         home = (await http.get("/")).text
-        assert home.count('id="soupcons-card"') == 2  # Soupçons' card, and the made-up game's (the same template)
+        # The home page offers it as it offers the others: its set-up page, picture, range, and its texts' keys
+        # (shown as they are: the made-up game has none in the catalogue).
+        assert 'href="/fakegame"' in home and 'src="/static/img/fake.svg"' in home and "fake.name" in home
+        assert re.findall(r'data-game="([^"]+)"', home) == ["thiercelieux", "fakegame", "reptiliens", "soupcons"]
+        assert "De 1 à 99 joueurs" in home
         info: dict[str, Any] = (await http.get("/api/rulesets/fakegame")).json()
         assert [{"key": "pawn", "camp": "pawns", "unique": False}.items() <= r.items() for r in info["roles"]] == [True]
         # Its creator plays: the ruleset's own option is set, the seat taken, the console a notice.

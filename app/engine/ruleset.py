@@ -37,6 +37,7 @@ class Ruleset:
     key: str = ""
     min_players: int = 1
     max_players: int = 99
+    advised_players: int = 0  # below this a table is small (composition_report warns); 0: no advice
     options_model: type[BaseModel] = BaseModel
     state_model: type[RulesetState] | None = None  # the ruleset's own typed state (GameState.own), if it has one
     # The slots of the cards a seat holds, the main one first: one card a seat in most games, a camp card and a
@@ -52,9 +53,13 @@ class Ruleset:
     # Options the MJ may change during the game (`configure`), taking effect at the next phase; every other one is
     # fixed once the cards are dealt.
     live_options: ClassVar[frozenset[str]] = frozenset()
-    # What the web layer reads (app/web/rulesets.py): its own page templates ("room", "mj", "home", "home_card"),
-    # the option a room gets when its creator plays a seat, and FastAPI routers of its own ("module:attribute").
+    # What the web layer reads (app/web/rulesets.py): its own page templates ("room", "mj", "home": its set-up page,
+    # served at /<key>), the option a room gets when its creator plays a seat, and FastAPI routers of its own
+    # ("module:attribute").
     pages: ClassVar[dict[str, str]] = {}
+    # How the home page presents it (a ruleset with a "home" page is one of the games to choose): the catalogue keys
+    # of its "name", "short" name (page headers) and "lead" (one line), and its "picture" (a static path).
+    presentation: ClassVar[dict[str, str]] = {}
     host_plays_option: ClassVar[str | None] = None
     http_routers: ClassVar[tuple[str, ...]] = ()
 

@@ -25,7 +25,7 @@ from app.web.deps import (
     services,
     submit,
 )
-from app.web.rulesets import host_plays_option, role_data
+from app.web.rulesets import host_plays_option, role_data, start_problem
 from app.web.urls import links as public_links
 
 router = APIRouter()
@@ -79,6 +79,10 @@ async def ruleset_info(key: str) -> dict[str, Any]:
         "key": rules.key,
         "min_players": rules.min_players,
         "max_players": rules.max_players,
+        "advised_players": rules.advised_players,
+        # The option "je joue aussi" sets (None: the creator cannot play a seat), and those set at creation only.
+        "host_plays_option": rules.host_plays_option,
+        "fixed_options": sorted(rules.fixed_options),
         "roles": [role_data(r) for r in rules.roles.values()],
         "other_cards": [{"key": r.key, "camp": r.camp} for r in rules.other_cards.values()],
         **rules.describe(),
@@ -91,19 +95,25 @@ async def ruleset_info(key: str) -> dict[str, Any]:
 class CompositionIn(BaseModel):
     players: int = Field(ge=1, le=99)
     composition: list[str] = Field(max_length=200)
+    # The options the room would have (some change what a composition is); the ruleset's defaults otherwise.
+    options: dict[str, Any] | None = Field(default=None, max_length=100)
 
 
 @router.post("/api/rulesets/{key}/composition")
 async def composition_report(key: str, body: CompositionIn) -> dict[str, Any]:
-    """Warnings the MJ may override (the seeds' prerequisites) and a balance indicator for a composition."""
+    """Warnings the MJ may override (the seeds' prerequisites) and a balance indicator for a composition, and
+    `problem`: what would stop the game from starting with it at a table of `players` (the start's own check on
+    a lobby of that size), or None."""
     try:
         rules = get_ruleset(key)
         unknown = [r for r in body.composition if r not in rules.roles]
         if unknown:
             raise Rejected("unknown_role", f"Unknown role {unknown[0]!r}.", role=unknown[0])
+        options = rules.validate_options(body.options or {})
     except Rejected as exc:
         raise rejection_response(exc) from None
-    return rules.composition_report(body.players, body.composition)
+    return {**rules.composition_report(body.players, body.composition),
+            "problem": start_problem(rules, body.players, body.composition, options)}
 
 
 @router.get("/api/rulesets")

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from app.engine import Rejected
+from app.engine.ruleset import get_ruleset
 from app.i18n import LANGS, catalogue, pick_language, translate
 from app.rooms.handover import rematch_of
 from app.rooms.secrets import normalise_code, pretty_code
@@ -59,15 +60,12 @@ def render(request: Request, name: str, status_code: int = 200, **extra: Any) ->
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    """The default ruleset's home page (its own, or the generic one), with a card for each other ruleset that
-    has a home page of its own."""
-    default = request.app.state.settings.default_ruleset
-    return render(request, rulesets.template(default, "home"), ruleset=default,
-                  home_cards=rulesets.home_cards(default))
+    """The choice of a game (each ruleset with a set-up page, as the server lists them), and joining by code."""
+    return render(request, "home.html", games=rulesets.games(request.app.state.settings.default_ruleset))
 
 
 def ruleset_homes() -> APIRouter:
-    """GET /<key> for each ruleset with a home page of its own (made once the rulesets are loaded)."""
+    """GET /<key>, a ruleset's set-up page, for each ruleset with one (made once the rulesets are loaded)."""
     homes = APIRouter()
     for key, name in rulesets.homes().items():
         homes.add_api_route(f"/{key}", home_page(key, name), methods=["GET"], response_class=HTMLResponse,
@@ -78,7 +76,8 @@ def ruleset_homes() -> APIRouter:
 def home_page(key: str, name: str) -> Callable[[Request], Awaitable[Response]]:
     # A closure, not default arguments, which FastAPI would read as query parameters.
     async def page(request: Request) -> Response:
-        return render(request, name, ruleset=key)
+        game = next(g for g in rulesets.games(key) if g["key"] == key)
+        return render(request, name, ruleset=key, game=game)
 
     return page
 
@@ -113,6 +112,7 @@ async def room_context(request: Request, svc: Services, room: Room, console: boo
     rematch = rematch_of(room)
     path = f"/r/{room.code}/mj" if console else f"/r/{room.code}"
     return {"code": room.code, "pretty_code": pretty_code(room.code), "ruleset": room.ruleset,
+            "game": rulesets.presentation(get_ruleset(room.ruleset)),
             "host_plays": plays,
             "rematch_code": rematch, "rematch_pretty": pretty_code(rematch) if rematch else None,
             "lan_hint": await lan_hint(request, svc.settings, path),

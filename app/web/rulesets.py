@@ -2,7 +2,9 @@
 route or page names one and a new ruleset needs no edit here (the default in brackets):
 
 - `pages: dict[str, str]` [{}]: its own template for a page: "room" (the player page), "mj" (the console),
-  "home" (its own home page, served at /<key>), "home_card" (its card on the home page of the default ruleset).
+  "home" (its set-up page, served at /<key>: a ruleset with one is a game the home page offers).
+- `presentation: dict[str, str]` [{}]: how the home page and the room pages name it: catalogue keys of its
+  "name", "short" name and "lead" (one line), and its "picture" (a static path).
 - `host_plays_option: str | None` [None]: the option a room gets when its creator plays a seat (`play_as`): their
   MJ token then only runs the table (deps.HOST_COMMANDS) and /r/CODE/mj sends them to their seat.
 - `http_routers: tuple[str, ...]` [()]: "module:attribute" of FastAPI routers of its own, mounted by the app.
@@ -17,10 +19,11 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.engine import Rejected
+from app.engine.model import GameState, Player
 from app.engine.ruleset import RULESETS, Role, Ruleset, get_ruleset
 from app.rooms.service import Room
 
-PAGES = ("room", "mj", "home", "home_card")
+PAGES = ("room", "mj", "home")
 
 
 def load(default: str) -> dict[str, Ruleset]:
@@ -52,10 +55,39 @@ def homes() -> dict[str, str]:
     return {key: found for key, rules in sorted(RULESETS.items()) if (found := pages(rules).get("home"))}
 
 
-def home_cards(default: str) -> list[str]:
-    """The cards the home page shows for the other rulesets' home pages."""
-    return [card for key, rules in sorted(RULESETS.items())
-            if key != default and (card := pages(rules).get("home_card"))]
+def games(default: str) -> list[dict[str, Any]]:
+    """The games the home page offers, the default ruleset first: each ruleset with a set-up page, its player
+    range, picture, set-up URL and the catalogue keys of its name and line (the key itself when it declares none)."""
+    found = []
+    for key, rules in sorted(RULESETS.items(), key=lambda item: (item[0] != default, item[0])):
+        if "home" in pages(rules):
+            found.append({"key": key, "min_players": rules.min_players, "max_players": rules.max_players,
+                          "advised_players": rules.advised_players, "setup": f"/{key}", **presentation(rules)})
+    return found
+
+
+def presentation(rules: Ruleset) -> dict[str, str]:
+    given = rules.presentation
+    name = given.get("name", rules.key)
+    return {"name": name, "short": given.get("short", name), "lead": given.get("lead", ""),
+            "picture": given.get("picture", "/static/img/icon.svg")}
+
+
+def start_problem(rules: Ruleset, players: int, composition: list[str],
+                  options: dict[str, Any]) -> dict[str, Any] | None:
+    """What would stop a game of these rules from starting with this composition in a lobby of `players` seats
+    (the start's own checks), as a rejection's code, message and params; None when it may start."""
+    lobby = GameState(ruleset=rules.key, options=options, composition=composition,
+                      players={n: Player(seat=n, name=f"#{n + 1}", position=n) for n in range(players)})
+    try:
+        if rules.table_size(lobby) < rules.min_players:
+            raise Rejected("not_enough_players", f"At least {rules.min_players} players are needed.",
+                           min=rules.min_players)
+        rules.check_composition(lobby)
+    except Rejected as exc:
+        found: dict[str, Any] = exc.rejection.model_dump()
+        return found
+    return None
 
 
 def host_plays_option(ruleset: str) -> str | None:

@@ -53,8 +53,13 @@ class Reptiliens(Ruleset):
     offices = tuple(o.key for o in OFFICES)
     roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
-    # Its pages (app/web/rulesets.py): the shared ones with its stylesheet, and its own set-up on the console.
-    pages: ClassVar[dict[str, str]] = {"room": "reptiliens.html", "mj": "reptiliens_mj.html"}
+    advised_players = setup.ADVISED_PLAYERS
+    # Its pages (app/web/rulesets.py): the shared ones with its stylesheet, its own set-up on the console, and its
+    # set-up page at /reptiliens; its card on "/".
+    pages: ClassVar[dict[str, str]] = {"room": "reptiliens.html", "mj": "reptiliens_mj.html",
+                                       "home": "reptiliens_home.html"}
+    presentation: ClassVar[dict[str, str]] = {"name": "rp.name", "short": "page.rp-short", "lead": "page.rp-lead",
+                                              "picture": "/static/img/game-reptiliens.svg"}
     # "Je joue aussi" (issue 22): the creator plays a seat; their MJ token runs the table and sees what a spectator
     # sees (views.omniscient), and no room may turn that sight back on.
     host_plays_option = "host_plays"

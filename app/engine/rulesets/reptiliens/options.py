@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -10,7 +10,9 @@ from app.engine.options import EngineOptions
 from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS, Weekday
 from app.engine.rulesets.reptiliens.offices import office_of_key
 
-Seconds = Field(ge=0.01, le=7 * 24 * 3600)
+# The set-up page builds its form from the options' JSON schema (GET /api/rulesets/reptiliens): a duration says
+# its unit, and the weekday of night 1 lists only the nights' days.
+SECONDS: dict[str, Any] = {"unit": "s"}
 
 
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
@@ -22,35 +24,45 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     # RULES-NOTES "Chance": every random draw (the deal, an attack's victim among several) by the game's RNG, or
     # by the MJ at the table (in-person play), who answers a prompt instead.
     draws: Literal["rng", "mj"] = "rng"
-    first_weekday: Weekday = "mon"  # the weekday of night 1 (RULES-NOTES "Calendar"); never Sunday
+    # the weekday of night 1 (RULES-NOTES "Calendar"); never Sunday
+    first_weekday: Weekday = Field("mon", json_schema_extra={"enum": list(NIGHT_DAYS)})
     # A night step lasts a time drawn when it opens from these options and its key only (never from who holds
     # the card, whether they are alive, or how fast they answer): in [plausible_min, plausible_max] (unset: 40 %
     # and two thirds of night_step), half as long again for the pack's concertation, at most night_step.
-    night_step: float = Field(45.0, ge=0.01, le=7 * 24 * 3600)
-    plausible_min: float | None = Field(None, ge=0.0, le=3600)
-    plausible_max: float | None = Field(None, ge=0.0, le=3600)
-    lovers_talk: float = Field(30.0, ge=0.01, le=3600)  # §4 "par des gestes chaque nuit, pendant 30 secondes"
-    mj_time: float = Field(120.0, ge=0.01, le=7 * 24 * 3600)  # an MJ's judgment call (the opening, a draw)
-    dawn: float = Field(10.0, ge=0.01, le=3600)  # the morning's reports
+    night_step: float = Field(45.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
+    plausible_min: float | None = Field(None, ge=0.0, le=3600, json_schema_extra=SECONDS)
+    plausible_max: float | None = Field(None, ge=0.0, le=3600, json_schema_extra=SECONDS)
+    # §4 "par des gestes chaque nuit, pendant 30 secondes"
+    lovers_talk: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    # an MJ's judgment call (the opening, a draw)
+    mj_time: float = Field(120.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
+    dawn: float = Field(10.0, ge=0.01, le=3600, json_schema_extra=SECONDS)  # the morning's reports
     # §9, §12 "Bilan des morts": a dead player chooses a card to turn and what he becomes (dead.py)
-    death_choice: float = Field(30.0, ge=0.01, le=3600)
-    debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
-    vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
+    death_choice: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
+    vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
     # §6 "seront annoncés les votes suivants": each voter's turn in the vote (the Président's ballot and direction,
     # then one voter at a time); `vote` is the Purge's verdicts (all the living at once)
-    ballot_time: float = Field(20.0, ge=0.01, le=3600)
+    ballot_time: float = Field(20.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
     allow_abstain: bool = True
-    session_choice: float = Field(30.0, ge=0.01, le=3600)  # the Président chooses the session (§6)
-    law_time: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)  # the law's proposals; the Sénateur's decision
-    condemned_window: float = Field(15.0, ge=0.01, le=3600)  # §2 "il dispose de 15 secondes"
-    invoke_time: float = Field(30.0, ge=0.01, le=3600)  # an invoker designates the target
-    show_time: float = Field(120.0, ge=0.01, le=3600)  # Poirot names a camp card for every other seat
-    reaction: float = Field(30.0, ge=0.01, le=3600)  # the named seats answer Poirot
-    festival: float = Field(300.0, ge=0.01, le=7 * 24 * 3600)  # the Sunday festival (§1)
-    heritage: float = Field(60.0, ge=0.01, le=3600)  # the Notaire names the heirs of the dead singles (§6)
-    move_time: float = Field(30.0, ge=0.01, le=3600)  # the Artiste's victim chooses where he moves (§12)
-    marriages: float = Field(120.0, ge=0.01, le=7 * 24 * 3600)  # "Demandes en mariage" (§8, §12)
-    pickpocket: float = Field(30.0, ge=0.01, le=3600)  # Mirko or Mirka picks whom to rob (§6)
+    # the Président chooses the session (§6)
+    session_choice: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    # the law's proposals; the Sénateur's decision
+    law_time: float = Field(60.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
+    condemned_window: float = Field(15.0, ge=0.01, le=3600, json_schema_extra=SECONDS)  # §2 "il dispose de 15 secondes"
+    invoke_time: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)  # an invoker designates the target
+    # Poirot names a camp card for every other seat
+    show_time: float = Field(120.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    reaction: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)  # the named seats answer Poirot
+    festival: float = Field(300.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)  # the Sunday festival (§1)
+    # the Notaire names the heirs of the dead singles (§6)
+    heritage: float = Field(60.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    # the Artiste's victim chooses where he moves (§12)
+    move_time: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
+    # "Demandes en mariage" (§8, §12)
+    marriages: float = Field(120.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra=SECONDS)
+    # Mirko or Mirka picks whom to rob (§6)
+    pickpocket: float = Field(30.0, ge=0.01, le=3600, json_schema_extra=SECONDS)
     # §6 "Le MJ choisit avec quels postes on jouera": the optional offices in play, by office (its variant drawn at
     # the start) or by variant (rp-adjoint-randy); one variant an office. None: by the number of players
     # (succession.default_offices).

@@ -31,9 +31,10 @@ class Soupcons(Ruleset):
     max_players = 6
     options_model = Options
     roles = ROLES
-    # Its pages (app/web/rulesets.py): the table and console, its home page at /soupcons and its card on "/".
-    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "mj": "soupcons_mj.html", "home": "soupcons_home.html",
-                                       "home_card": "_soupcons_card.html"}
+    # Its pages (app/web/rulesets.py): the table and console, its set-up page at /soupcons; its card on "/".
+    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "mj": "soupcons_mj.html", "home": "soupcons_home.html"}
+    presentation: ClassVar[dict[str, str]] = {"name": "sc.name", "short": "sc.name", "lead": "sc.home.card",
+                                              "picture": "/static/img/game-soupcons.svg"}
 
     def check_composition(self, state: GameState) -> None:
         if state.composition:
