@@ -2,7 +2,7 @@
 // durations and options. Everything comes from the server (GET /api/rulesets/reptiliens: cards, suggestions,
 // options schema); whether the composition may start is the server's answer too (POST …/composition `problem`).
 // Untouched, the composition is not sent: the server suggests one for the seats taken when the game starts.
-import { $, fill, h, toast } from "./shell/dom.js";
+import { $, fill, h, patch, toast } from "./shell/dom.js";
 import { has, rejectionText, roleName, t } from "./shell/i18n.js";
 import { api, rulesetData } from "./shell/net.js";
 import { formOptions, optionField, readOptions } from "./options_form.js";
@@ -46,7 +46,7 @@ function deckRows(deck) {
   return cards(deck).map((r) => {
     const n = state.counts.get(r.key) || 0;
     const nights = deck === "camp" ? [] : nightsOf(r.key);
-    return h("div", { class: ["comp-row", `rp-camp-${r.camp}`, !n && "zero"], "data-role": r.key },
+    return h("div", { class: ["comp-row", `rp-camp-${r.camp}`, !n && "zero"], "data-role": r.key, "data-key": r.key },
       h("span", { class: "comp-name" }, h("b", {}, roleName(r.key)),
         h("small", {}, deck === "camp" ? campName(r.camp) : nights.length ? dayList(nights) : t("ui.rp-any-time"))),
       h("span", { class: "stepper small" },
@@ -60,11 +60,10 @@ function deckRows(deck) {
 
 function render() {
   const decks = $("#rp-decks");
-  // The open decks stay open when the rows are drawn again.
-  const open = new Set([...decks.querySelectorAll("details[open]")].map((d) => d.dataset.deck));
+  // Patched, not rebuilt: an open deck stays open, a scrolled list keeps its place, the tapped button its focus.
   const first = !decks.querySelector("details");
-  fill(decks, ["camp", "specialty"].map((deck) => h("details", { class: "more rp-deck", "data-deck": deck,
-    open: open.has(deck) || (first && deck === "camp") ? true : null },
+  patch(decks, ["camp", "specialty"].map((deck) => h("details", { class: "more rp-deck", "data-deck": deck,
+    "data-key": deck, open: first && deck === "camp" ? true : null },
   h("summary", {}, t(deck === "camp" ? "ui.rp-deck-camp" : "ui.rp-deck-specialty", { n: inDeck(deck) })),
   h("div", { class: "comp-rows" }, deckRows(deck)))));
   fill("#rp-comp-source", state.touched ? t("page.rp-setup.own") : t("page.rp-setup.suggested", { n: players() }));
