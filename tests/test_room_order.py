@@ -92,7 +92,8 @@ async def test_client_ids_are_scoped_per_sender(db: Database) -> None:
     await svc.submit(room, a, "say", {"channel": f"mj:{a}", "text": "hello"}, cid="c1")
     # The same client id from another seat is another command: applied, not swallowed.
     events = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
-    assert [e.type for e in events] == ["said"]
+    # Applied, not swallowed (the clock may close a step in the same command on a slow machine).
+    assert "said" in [e.type for e in events]
     # From the same sender it is the same command: acknowledged, applied once.
     again = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
     assert again == []
