@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
 import pytest
 
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS
-from app.i18n import LANGS, catalogue, translate
+from app.i18n import LANGS, arguments, catalogue, translate
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -66,7 +65,7 @@ def source(*parts: str, pattern: str = "*.py") -> str:
 
 
 def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return arguments(text)  # ICU MessageFormat: the names in plural and select branches too
 
 
 def test_both_catalogues_have_the_same_keys() -> None:
@@ -225,3 +224,22 @@ def test_no_page_module_names_a_ruleset_but_its_own() -> None:
         for key in RULESETS:
             if key in text:
                 assert path.stem == key or path.stem.startswith(f"{key}_"), (path, key)
+
+
+def test_plurals_agree_in_both_languages_on_the_server() -> None:
+    """The catalogue's plurals are ICU MessageFormat: the server formats them with ICU (the pages with
+    intl-messageformat, tests/test_texts_render.py)."""
+    assert translate("fr", "ui.rp-coins-short", n=1) == "1 pièce"
+    assert translate("fr", "ui.rp-coins-short", n=0) == "0 pièce"  # French counts 0 as one
+    assert translate("fr", "ui.rp-coins-short", n=3) == "3 pièces"
+    assert translate("en", "ui.rp-coins-short", n=1) == "1 coin"
+    assert translate("en", "ui.rp-coins-short", n=0) == "0 coins"
+    assert translate("fr", "announce.rp-heritage-notaire", coins=1, seat="Emma", heir="Inès") == (
+        "Le Notaire lègue la pièce de Emma à Inès.")
+    # A value left out shows as its placeholder, which the text test catches.
+    assert "{name}" in translate("fr", "event.left")
+
+
+def test_no_text_writes_its_plural_by_hand() -> None:
+    for lang in LANGS:
+        assert [k for k, v in catalogue(lang).items() if "(s)" in v or "(e)" in v] == []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from app.engine.rulesets.reptiliens import offices as O
 from app.engine.rulesets.reptiliens import texts as X
 from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.calendar import FRI, MON, SAT, SUN, THU, TUE, WED, Step, Weekday
+from app.i18n import arguments
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT.parent / "shared" / "seeds" / "000_6215020ccb24b946.txt"
@@ -566,7 +566,7 @@ def test_days_and_offices_calendar() -> None:
 
 # -- catalogues ---------------------------------------------------------------------------------------------------
 def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return arguments(text)  # ICU MessageFormat: the names in plural and select branches too
 
 
 def expected_keys() -> set[str]:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
 import pytest
 
-from app.i18n import LANGS, catalogue
+from app.i18n import LANGS, arguments, catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 OWN = {lang: json.loads((ROOT / "static" / "i18n" / "soupcons" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -35,7 +34,7 @@ DYNAMIC = (
 
 
 def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return arguments(text)  # ICU MessageFormat: the names in plural and select branches too
 
 
 def source(paths: list[str]) -> str:

@@ -258,7 +258,7 @@ function cardNode(slot, held, v, ctx) {
   if (!key) {
     return h("article", { class: ["rp-card", `rp-card-${slot}`, "rp-card-none"], "data-slot": slot, "data-key": `card-${slot}` },
       h("span", { class: "eyebrow" }, slotName(slot)),
-      h("p", { class: "role-desc" }, rt("ui.rp-no-specialty")));
+      h("p", { class: "role-desc" }, rt(slot === "camp" ? "ui.rp-no-camp" : "ui.rp-no-specialty")));
   }
   const nights = slot !== "camp" ? nightsOf(key) : [];
   return h("article", { class: ["rp-card", `rp-card-${slot}`, `rp-camp-${camp}`], "data-slot": slot, "data-card": key,
@@ -1112,7 +1112,7 @@ function describe(e, ctx, mode) {
     }
     case "rp-learn":
       if (!full && !(d.viewers || []).includes(ctx.me)) return null;
-      return { text: full ? rt("ui.rp-ev-learn-mj", { names: listNames(d.viewers || [], name), name: name(d.seat), role: roleName(d.card) })
+      return { text: full ? rt("ui.rp-ev-learn-mj", { names: listNames(d.viewers || [], name), n: (d.viewers || []).length, name: name(d.seat), role: roleName(d.card) })
         : rt("ui.rp-ev-learn", { name: name(d.seat), role: roleName(d.card) }), cls: "secret" };
     case "rp-fellows":
       return { text: rt("ui.rp-ev-fellows", { group: groupName(d.group), names: listNames(d.seats || [], name) }), cls: "secret" };
@@ -1218,6 +1218,7 @@ export default {
   },
 
   describe,
+  promptParams,
 
   // -- chat --------------------------------------------------------------------------------------------------------
   chatLabel(channel, ctx) {

@@ -1,16 +1,51 @@
 // Texts: the catalogue the server embeds in every page (static/i18n/*.json, merged with each ruleset's own), and
-// the ways of saying lists, names and times in the reader's language.
+// the ways of saying lists, names and times in the reader's language. A text is an ICU MessageFormat message:
+// `{name}` fills a value, `{n, plural, one {# pièce} other {# pièces}}` agrees with a number, `{g, select, …}`
+// with a word; intl-messageformat (static/vendor, pinned; docs/architecture.md, "Texts") formats it with the
+// browser's own plural rules (Intl.PluralRules) for the page's language.
+import { IntlMessageFormat } from "../../vendor/intl-messageformat/intl-messageformat.iife.js";
 
 const catalogueNode = document.getElementById("i18n");
 export const catalogue = catalogueNode ? JSON.parse(catalogueNode.textContent || "{}") : {};
 export const LANG = document.documentElement.lang || "fr";
 
-/** The text of `key` with its {placeholders} filled; the key itself when the catalogue lacks it. */
+// Each message is parsed once (key → formatter, or null when it does not parse).
+const compiled = new Map();
+
+function formatter(key, text) {
+  if (!compiled.has(key)) {
+    let fmt = null;
+    try {
+      fmt = new IntlMessageFormat(text, LANG, undefined, { ignoreTag: true });
+    } catch {
+      fmt = null;
+    }
+    compiled.set(key, fmt);
+  }
+  return compiled.get(key);
+}
+
+/**
+ * The text of `key` with its values filled in (numbers stay numbers, so plurals agree with them); the key itself
+ * when the catalogue lacks it. A value left out shows as its `{placeholder}`, which the text test catches.
+ */
 export function t(key, params = {}) {
   const text = catalogue[key];
   if (typeof text !== "string") return key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    params[name] === undefined || params[name] === null ? whole : String(params[name]));
+  if (!text.includes("{")) return text;
+  const values = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    if (value !== null && value !== undefined) values[name] = typeof value === "number" ? value : String(value);
+  }
+  const fmt = formatter(key, text);
+  if (fmt) {
+    try {
+      return String(fmt.format(values));
+    } catch {
+      // a value is missing: said below
+    }
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (values[name] === undefined ? whole : String(values[name])));
 }
 
 export const has = (key) => typeof catalogue[key] === "string";
@@ -19,13 +54,19 @@ export const has = (key) => typeof catalogue[key] === "string";
 export const roleName = (key) => (key ? t(`role.${key}`) : "?");
 
 /** A question's step as a short label (`pstep.<key>`); a ruleset that names its questions by their step has only
- * `step.<key>`. */
-export const stepName = (key) => (has(`pstep.${key}`) ? t(`pstep.${key}`) : has(`step.${key}`) ? t(`step.${key}`) : String(key));
+ * `step.<key>`, which may name the question's seats and coins: `params` fills them. */
+export const stepName = (key, params = {}) => (has(`pstep.${key}`) ? t(`pstep.${key}`, params)
+  : has(`step.${key}`) ? t(`step.${key}`, params) : String(key));
+
+// Intl's formatters are made once: a journal of a thousand lines asked for a thousand of each.
+let lists = null;
+let hours = null;
 
 /** "A, B et C": a list of words as the reader's language says it. */
 export function listOf(items) {
   try {
-    return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+    lists = lists || new Intl.ListFormat(LANG, { style: "long", type: "conjunction" });
+    return lists.format(items);
   } catch {
     return items.join(", ");
   }
@@ -95,7 +136,8 @@ export function localTime(epoch, zone = null, now = Date.now() / 1000) {
 
 export function timeOf(at) {
   try {
-    return new Date(at * 1000).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
+    hours = hours || new Intl.DateTimeFormat(LANG, { hour: "2-digit", minute: "2-digit" });
+    return hours.format(new Date(at * 1000));
   } catch {
     return "";
   }

@@ -21,7 +21,7 @@ export function namer(view, events) {
 
 export function formatCounts(counts, name) {
   const entries = Object.entries(counts || {}).sort((a, b) => b[1] - a[1]);
-  if (!entries.length) return t("ui.no_votes");
+  if (!entries.length) return t("ui.no_votes_list");
   return entries.map(([seat, n]) => `${name(seat)} (${n})`).join(", ");
 }
 
@@ -45,7 +45,11 @@ export function readableParams(params, name) {
   const out = {};
   for (const [key, value] of Object.entries(params || {})) {
     if (["seat", "target", "partner", "by", "accused", "victim", "leader", "condemned"].includes(key)) out[key] = name(value);
-    else if (key === "seats") out[key] = listNames(value, name);
+    else if (key === "seats") {
+      out[key] = listNames(value, name);
+      // How many they are, for the verb to agree ("{seats} {seats_n, plural, one {retourne} other {retournent}}").
+      if (Array.isArray(value)) out.seats_n = value.length;
+    }
     else if (key === "role") out[key] = roleName(value);
     else if (key === "roles" && Array.isArray(value)) out[key] = listOf(value.map(roleName));
     else if (key === "options" && Array.isArray(value)) out[key] = listOf(value.map(optionName));
@@ -54,6 +58,12 @@ export function readableParams(params, name) {
     else out[key] = value;
   }
   return out;
+}
+
+/** A question's short label in a log line, with the seats and coins its info names (the ruleset's `promptParams`). */
+export function questionLabel(prompt, name) {
+  const params = hook("promptParams", undefined, prompt, name) ?? readableParams(prompt.info || {}, name);
+  return stepName(prompt.step, params);
 }
 
 /** The text of an announcement event's data ({key, params}). */
@@ -90,8 +100,9 @@ export function describe(e, ctx, mode = "feed") {
       return { text: announceText(d, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
     case "died": {
       // The cards the death turned: the main one (`role`), and any other (`cards`, slot → card).
+      // None turned (a death whose card stays hidden) reads without one: `{role, select, none {} other {…}}`.
       const turned = [d.role, ...Object.values(d.cards || {})].filter(Boolean);
-      return { text: t(`event.died.${d.cause}`, { name: name(d.seat), role: turned.length ? turned.map(roleName).join(", ") : roleName(null) }),
+      return { text: t(`event.died.${d.cause}`, { name: name(d.seat), role: turned.length ? turned.map(roleName).join(", ") : "none" }),
         cls: "death" };
     }
     case "phase":
@@ -150,12 +161,12 @@ export function describe(e, ctx, mode = "feed") {
       if (!full) return null;
       const p = d.prompt || {};
       return { text: t(p.to_mj ? "event.prompt_opened_mj" : "event.prompt_opened",
-        { step: stepName(p.step), names: listNames(p.to, name) }), cls: "step" };
+        { step: questionLabel(p, name), names: listNames(p.to, name) }), cls: "step" };
     }
     case "answered": {
       if (!full) return null;
       const p = (ctx.prompts && ctx.prompts.get(d.prompt)) || { kind: Array.isArray(d.answer) ? "pick" : "confirm" };
-      const line = t("event.answered", { name: name(d.seat), step: stepName(p.step),
+      const line = t("event.answered", { name: name(d.seat), step: p.step ? questionLabel(p, name) : stepName(p.step),
         answer: formatAnswer(p, d.answer, name) });
       // The reason said with it, in the reader's quotation marks (French ones hold their spaces: no line break).
       return { text: d.reason ? t("event.answered_reason", { line, reason: d.reason }) : line, cls: "answer" };

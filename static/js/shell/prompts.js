@@ -292,7 +292,7 @@ function textField(prompt, opts, mine, submit) {
   const short = (text) => text.trim().length < Math.max(1, prompt.min);
   return h("div", { class: "text-field" },
     h("textarea", { class: "text-answer", id: `text-${prompt.id}`, rows: 4, maxlength: prompt.max,
-      placeholder: t("ui.text_placeholder"), "aria-label": t(`prompt.${prompt.step}`),
+      placeholder: t("ui.text_placeholder"), "aria-label": promptTitle(prompt, opts.name),
       oninput: (ev) => {
         sel.set(key, ev.target.value);
         const field = ev.target.parentNode;
