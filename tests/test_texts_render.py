@@ -8,6 +8,7 @@ ruleset's panels: tests/js/render_texts.mjs on a stand-in DOM) and lists every t
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import shutil
@@ -72,6 +73,7 @@ class Recorded(Game):
                 {"view": seen, "n": len(self.streams.get(viewer, [])), "now": self.at})
 
 
+@functools.cache
 def recorded_games(ruleset: str) -> list[Recorded]:
     rules = get_ruleset(ruleset)
     out = []
@@ -119,3 +121,43 @@ def test_every_text_of_whole_games_is_finished(ruleset: str, tmp_path: Path) -> 
         assert result["checked"] > 1000, result["checked"]  # the pages rendered something
         failures += [f"[{lang}] {p['what']}: {p['text']!r} ({p['where']})" for p in result["problems"]]
     assert not failures, "\n".join(failures[:80]) + f"\n… {len(failures)} in all"
+
+
+def fate_of(seen: dict[str, Any]) -> str | None:
+    dead = (seen.get("village") or {}).get("dead") or {}
+    seat = (seen.get("me") or {}).get("seat")
+    return next((fate for fate, key in (("ghost", "ghosts"), ("spirit", "spirits")) if seat in (dead.get(key) or [])),
+                None)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp_path: Path) -> None:
+    """Issue 24, 7: a ghost is not told to keep quiet nor that his phone will wake him for nothing; he is told he
+    debates by day and guards a house at night. A spirit sees the night. A spectator's phone wakes nobody."""
+    games = recorded_games("reptiliens")
+    wanted = {("ghost", "night"), ("ghost", "day"), ("spirit", "night"), ("spectator", "night")}
+    for game in games:
+        for viewer, snaps in game.snapshots.items():
+            for snap in snaps:
+                seen = snap["view"]
+                who = "spectator" if viewer == SPECTATOR else fate_of(seen) if viewer != MJ else None
+                label = (who, seen["phase"])
+                if label in wanted and not seen["prompts"]:
+                    snap["probe"] = "/".join(label)  # type: ignore[arg-type]
+                    wanted.discard(label)
+    assert not wanted, f"the games met no {wanted}"
+    for lang, result in render("reptiliens", games, tmp_path).items():
+        probes = result["probes"]
+        ghost_night, ghost_day = probes["ghost/night"], probes["ghost/day"]
+        spirit, spectator = probes["spirit/night"], probes["spectator/night"]
+        if lang == "fr":
+            for text in (ghost_night, ghost_day):
+                assert "profitez du spectacle" not in text and "fantôme" in text
+                assert "débattez avec les vivants" in text and "milice fantôme vote" in text
+            assert "réveillera pour le vote de la milice fantôme" in ghost_night
+            assert "la nuit entière vous est montrée" in spirit and "réveillera" not in spirit
+            assert "réveillera" not in spectator and "vous verrez au matin" in spectator
+        else:
+            assert "enjoy the show" not in ghost_night and "debate with the living" in ghost_day
+            assert "wake you for the ghost militia" in ghost_night
+            assert "will wake" not in spectator and "in the morning" in spectator

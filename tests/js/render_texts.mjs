@@ -14,6 +14,7 @@ const shell = "../../static/js/shell";
 const { rules } = await import(`${shell}/rules.js`);
 const { renderPrompt, tallyPanel, verdictPanel } = await import(`${shell}/prompts.js`);
 const { namer, eventList, promptIndex, describe } = await import(`${shell}/journal.js`);
+const { t } = await import(`${shell}/i18n.js`);
 const mod = await import(`../../static/js/rulesets/${input.ruleset}.js`);
 Object.assign(rules, mod.default || {});
 rules.key = input.ruleset;
@@ -64,6 +65,7 @@ function walk(node, where) {
 }
 
 const errors = new Map();
+const probes = {}; // label → the whole text of a snapshot's banner and stage (snapshots the test marked `probe`)
 function safely(where, fn) {
   try {
     walk(fn(), where);
@@ -112,6 +114,13 @@ for (const viewer of input.viewers) {
         }
       }
     } else {
+      // The phone's banner as room.js writes it: the spectator's, the dead's (the ruleset's `deadNote`).
+      const chat = (v.channels || []).some((c) => c.name === "dead") ? "yes" : "no";
+      const banner = () => (v.viewer.kind === "spectator" ? t("room.spectating") : v.me && !v.me.alive && v.phase !== "ended"
+        ? hook("deadNote", v, ctx) ?? t("room.you_are_dead", { chat }) : null);
+      safely(`${where} banner`, banner);
+      if (snap.probe) probes[snap.probe] = [banner(), hook("stage", v, ctx)].flat(Infinity).filter(Boolean)
+        .map((n) => (typeof n === "string" ? n : n.textContent)).join("\n");
       if (v.phase !== "ended") {
         safely(`${where} stage`, () => hook("stage", v, ctx));
         safely(`${where} cards`, () => hook("cards", v, ctx));
@@ -136,4 +145,4 @@ for (const viewer of input.viewers) {
   for (const e of all) safely(`${viewer.kind} event ${e.type}${e.data && e.data.key ? ` ${e.data.key}` : ""}`,
     () => { const line = describe(e, ctx, full ? "full" : "feed"); return line ? line.text : null; });
 }
-process.stdout.write(JSON.stringify({ checked, problems: [...problems.values(), ...errors.values()] }));
+process.stdout.write(JSON.stringify({ checked, probes, problems: [...problems.values(), ...errors.values()] }));

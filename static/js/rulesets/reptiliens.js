@@ -168,7 +168,7 @@ function headline(v, ctx, acting) {
     return h("div", { class: "sleep", "data-key": "sleep" },
       h("div", { class: "moon-big" }, icon(secrets.asleep ? "sleep" : "moon")),
       h("h1", {}, rt("ui.rp-night-of", { day: weekdayName(week.weekday) })),
-      secrets.asleep ? h("p", { class: "rp-asleep-line" }, rt("ui.rp-asleep")) : h("p", { class: "sleep-hint" }, t("room.close_eyes")),
+      secrets.asleep ? h("p", { class: "rp-asleep-line" }, rt("ui.rp-asleep")) : h("p", { class: "sleep-hint" }, sleepHint(v)),
       stepLine);
   }
   if (week.festival) {
@@ -177,6 +177,17 @@ function headline(v, ctx, acting) {
   }
   return h("div", { class: "headline headline-day", "data-key": "headline" }, icon("sun"), h("div", {},
     h("h1", {}, rt("ui.rp-day-of", { day: weekdayName(week.weekday) })), stepLine));
+}
+
+/** What the night is for this viewer: a living player is woken by the phone, a ghost for the militia's vote, a
+ * spirit (or one who passed his specialty on) watches it all, a spectator learns it in the morning. */
+function sleepHint(v) {
+  if (v.viewer.kind === "spectator") return t("room.sleep_spectator");
+  if (!v.me || v.me.alive) return t("room.close_eyes");
+  const fate = fateOf(v, v.me.seat);
+  if (fate === "ghost") return rt("ui.rp-night.ghost");
+  if (fate === "spirit" || fate === "inheritance") return rt("ui.rp-night.spirit");
+  return t("room.sleep_dead");
 }
 
 /** An invoked action under way: its kind only (the view says no more). */
@@ -1219,6 +1230,11 @@ export default {
 
   describe,
   promptParams,
+
+  // The dead's banner: what each fate may still do (§9).
+  deadNote(v) {
+    return rt(`ui.rp-dead.${fateOf(v, v.me.seat) || "none"}`);
+  },
 
   // -- chat --------------------------------------------------------------------------------------------------------
   chatLabel(channel, ctx) {

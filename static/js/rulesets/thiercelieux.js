@@ -166,7 +166,9 @@ function headline(v, acting, schedule, name) {
     return h("div", { class: "sleep", "data-key": "sleep" },
       h("div", { class: "moon-big" }, icon("moon")),
       h("h1", {}, t("room.village_sleeps")),
-      h("p", { class: "sleep-hint" }, t("room.close_eyes")),
+      // Only a living player is woken by the phone; a spectator and the dead are told what the night is for them.
+      h("p", { class: "sleep-hint" }, t(v.viewer.kind === "spectator" ? "room.sleep_spectator"
+        : v.me && !v.me.alive ? "room.sleep_dead" : "room.close_eyes")),
       key ? h("p", { class: "narration" }, t(`narr.${key}`)) : null);
   }
   // "C'est sûrement pas lui" (004): who is still standing.

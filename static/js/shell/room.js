@@ -465,7 +465,13 @@ function stage(v, ctx) {
   if (v.phase === "ended") return endStage(v, ctx);
   const parts = [];
   if (v.viewer.kind === "spectator") parts.push(h("div", { class: "banner", "data-key": "spectating" }, icon("eye"), t("room.spectating")));
-  else if (v.me && !anyAlive(v)) parts.push(h("div", { class: "banner banner-dead", "data-key": "dead" }, icon("cross"), t("room.you_are_dead")));
+  else if (v.me && !anyAlive(v)) {
+    // What the dead may still do is the ruleset's (a Reptiliens ghost debates and guards a house); by default they
+    // keep quiet, and have the dead's channel when the room has one.
+    const chat = (v.channels || []).some((c) => c.name === "dead") ? "yes" : "no";
+    parts.push(h("div", { class: "banner banner-dead", "data-key": "dead" }, icon("cross"),
+      hook("deadNote", t("room.you_are_dead", { chat }), v, ctx)));
+  }
   const own = hook("stage", null, v, ctx);
   if (own) parts.push(own);
   else {
