@@ -27,11 +27,11 @@ from app.web.api import ruleset_info
 
 ROOT = Path(__file__).resolve().parent
 NODE = shutil.which("node")
-# (ruleset, seed, players, random set-up): small tables and a few games keep it under a minute.
-GAMES: dict[str, list[tuple[int, int, bool]]] = {
-    "thiercelieux": [(1, 8, False), (2, 9, True), (3, 12, True)],
-    "reptiliens": [(4, 8, False), (5, 11, True)],
-    "soupcons": [(6, 4, False), (7, 6, False)],
+# (seed, players, random set-up, options) per ruleset: small tables and a few games keep it short.
+GAMES: dict[str, list[tuple[int, int, bool, dict[str, Any]]]] = {
+    "thiercelieux": [(1, 8, False, {}), (2, 9, True, {}), (3, 12, True, {})],
+    "reptiliens": [(4, 8, False, {}), (5, 11, True, {}), (12, 8, False, {"moderation": "mj"})],
+    "soupcons": [(6, 4, False, {}), (7, 6, False, {})],
 }
 
 
@@ -77,9 +77,9 @@ class Recorded(Game):
 def recorded_games(ruleset: str) -> list[Recorded]:
     rules = get_ruleset(ruleset)
     out = []
-    for seed, players, random_setup in GAMES[ruleset]:
+    for seed, players, random_setup, given in GAMES[ruleset]:
         composition, options = rules.random_setup(players, random.Random(seed)) if random_setup else (None, {})
-        out.append(play(ruleset, seed, players, options, composition=composition, kind=Recorded))
+        out.append(play(ruleset, seed, players, {**options, **given}, composition=composition, kind=Recorded))
     return out
 
 
@@ -111,18 +111,6 @@ def render(ruleset: str, games: list[Recorded], tmp_path: Path, langs: tuple[str
     return out
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.parametrize("ruleset", sorted(GAMES))
-def test_every_text_of_whole_games_is_finished(ruleset: str, tmp_path: Path) -> None:
-    games = recorded_games(ruleset)
-    assert all(g.state.phase == "ended" for g in games)
-    failures = []
-    for lang, result in render(ruleset, games, tmp_path).items():
-        assert result["checked"] > 1000, result["checked"]  # the pages rendered something
-        failures += [f"[{lang}] {p['what']}: {p['text']!r} ({p['where']})" for p in result["problems"]]
-    assert not failures, "\n".join(failures[:80]) + f"\n… {len(failures)} in all"
-
-
 def fate_of(seen: dict[str, Any]) -> str | None:
     dead = (seen.get("village") or {}).get("dead") or {}
     seat = (seen.get("me") or {}).get("seat")
@@ -130,24 +118,65 @@ def fate_of(seen: dict[str, Any]) -> str | None:
                 None)
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp_path: Path) -> None:
-    """Issue 24, 7: a ghost is not told to keep quiet nor that his phone will wake him for nothing; he is told he
-    debates by day and guards a house at night. A spirit sees the night. A spectator's phone wakes nobody."""
-    games = recorded_games("reptiliens")
-    wanted = {("ghost", "night"), ("ghost", "day"), ("spirit", "night"), ("spectator", "night")}
+DEAD_PROBES = {("ghost", "night"), ("ghost", "day"), ("spirit", "night"), ("spectator", "night")}
+LAW_STEPS = ("rp-loi-aval", "rp-loi-senat")
+
+
+def mark_probes(games: list[Recorded]) -> dict[str, list[str]]:
+    """Marks the snapshots whose whole text the tests read (`probe`): a ghost's, a spirit's and a spectator's phone
+    without a question, the MJ's approval of the laws and the Sénateur's question; returns the laws' words."""
+    wanted, laws = set(DEAD_PROBES), {}
+    fr = catalogue("fr")
     for game in games:
         for viewer, snaps in game.snapshots.items():
             for snap in snaps:
                 seen = snap["view"]
                 who = "spectator" if viewer == SPECTATOR else fate_of(seen) if viewer != MJ else None
-                label = (who, seen["phase"])
-                if label in wanted and not seen["prompts"]:
-                    snap["probe"] = "/".join(label)  # type: ignore[arg-type]
-                    wanted.discard(label)
-    assert not wanted, f"the games met no {wanted}"
-    for lang, result in render("reptiliens", games, tmp_path).items():
+                if (who, seen["phase"]) in wanted and not seen["prompts"]:
+                    snap["probe"] = f"{who}/{seen['phase']}"
+                    wanted.discard((who, seen["phase"]))
+                for p in seen["prompts"]:
+                    step = p["step"]
+                    if p.get("mine") and step in LAW_STEPS and step not in laws:
+                        found = p["info"]["proposals"] if step == "rp-loi-aval" else [p["info"]]
+                        laws[step] = [law["text"] or fr[f"choice.rp-loi.{law.get('key') or law['law']}"]
+                                      for law in found]
+                        snap["probe"] = step
+    return laws
+
+
+@functools.cache
+def rendered(ruleset: str, tmp: str) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    """Each ruleset's games recorded and rendered once in each language, for all the tests below."""
+    games = recorded_games(ruleset)
+    assert all(g.state.phase == "ended" for g in games)
+    laws = mark_probes(games) if ruleset == "reptiliens" else {}
+    return render(ruleset, games, Path(tmp)), laws
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("texts"))
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_every_text_of_whole_games_is_finished(ruleset: str, tmp: str) -> None:
+    failures = []
+    for lang, result in rendered(ruleset, tmp)[0].items():
+        assert result["checked"] > 1000, result["checked"]  # the pages rendered something
+        failures += [f"[{lang}] {p['what']}: {p['text']!r} ({p['where']})" for p in result["problems"]]
+    assert not failures, "\n".join(failures[:80]) + f"\n… {len(failures)} in all"
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp: str) -> None:
+    """Issue 24, 7: a ghost is not told to keep quiet nor that his phone will wake him for nothing; he is told he
+    debates by day and guards a house at night. A spirit sees the night. A spectator's phone wakes nobody."""
+    results = rendered("reptiliens", tmp)[0]
+    for lang, result in results.items():
         probes = result["probes"]
+        assert {f"{who}/{phase}" for who, phase in DEAD_PROBES} <= set(probes), f"the games met only {set(probes)}"
         ghost_night, ghost_day = probes["ghost/night"], probes["ghost/day"]
         spirit, spectator = probes["spirit/night"], probes["spectator/night"]
         if lang == "fr":
@@ -161,3 +190,27 @@ def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp_path: Path
             assert "enjoy the show" not in ghost_night and "debate with the living" in ghost_day
             assert "wake you for the ghost militia" in ghost_night
             assert "will wake" not in spectator and "in the morning" in spectator
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.parametrize("ruleset", ["thiercelieux", "reptiliens"])
+def test_every_question_says_why_it_is_asked(ruleset: str, tmp: str) -> None:
+    """Issue 24, 4: each question a player answers from the shell's prompt carries a line under its title (why this
+    player is asked, `ask.<step>`, or what the answer does). Soupçons asks through its own offer form."""
+    for result in rendered(ruleset, tmp)[0].values():
+        assert result["explained"], "no question was rendered"
+        assert sorted(step for step, told in result["explained"].items() if not told) == []
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_laws_are_shown_where_they_are_decided(tmp: str) -> None:
+    """Issue 24, 4: the MJ's approval shows each proposed law's words beside its proposer; the Sénateur's yes/no
+    names the law it decides."""
+    results, laws = rendered("reptiliens", tmp)
+    assert set(laws) == set(LAW_STEPS), laws
+    probes = results["fr"]["probes"]
+    for step, words in laws.items():
+        for law in words:
+            assert law in probes[step], (step, law, probes[step][:500])
+    assert "Vous êtes Sénateur" in probes["rp-loi-senat"] and "Accepter la loi du jour" in probes["rp-loi-senat"]
+    assert "Accept the law of the day" in results["en"]["probes"]["rp-loi-senat"]

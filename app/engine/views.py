@@ -111,6 +111,9 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int]
         "optional": prompt.optional,
         "visibility": prompt.visibility,
         "locks_at": prompt.locks_at,
+        # An answer given may change until the question closes (or `locks_at`), but not a `first` one, which acts
+        # at once (the Assassin's signal, a snoop's turned cards): the pages say "you can change" only when true.
+        "may_change": prompt.policy != "first",
     }
     if mine:
         # Which of the viewer's characters answers (the first living one the question is put to).

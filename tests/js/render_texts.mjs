@@ -65,6 +65,7 @@ function walk(node, where) {
 }
 
 const errors = new Map();
+const explained = {}; // a question's step → whether its addressee is told why they are asked (or what it is for)
 const probes = {}; // label → the whole text of a snapshot's banner and stage (snapshots the test marked `probe`)
 function safely(where, fn) {
   try {
@@ -105,6 +106,10 @@ for (const viewer of input.viewers) {
         safely(`${where} seatBody`, () => hook("seatBody", v, p, ctx));
         safely(`${where} seatMarks`, () => hook("seatMarks", v, p, ctx));
       }
+      if (snap.probe) {
+        probes[snap.probe] = (v.prompts || []).filter((p) => p.to_mj).map((p) => renderPrompt(p, { view: v, name,
+          seat: -1, selection, rerender: noop, drafts: null, now: snap.now, submit: async () => true }).textContent).join("\n");
+      }
       for (const p of v.prompts || []) {
         safely(`${where} promptInfo`, () => hook("promptInfo", v, p, ctx));
         // The MJ answers the questions put to them, and may answer any seat's.
@@ -126,7 +131,15 @@ for (const viewer of input.viewers) {
         safely(`${where} cards`, () => hook("cards", v, ctx));
       }
       safely(`${where} table`, () => hook("table", v, ctx));
-      for (const p of v.prompts || []) if (p.mine) safely(`${where} prompt ${p.step}`, () => prompt(p));
+      for (const p of v.prompts || []) {
+        if (!p.mine) continue;
+        safely(`${where} prompt ${p.step}`, () => {
+          const node = prompt(p);
+          const lines = node.childNodes.filter((c) => /\bprompt-(help|why)\b/.test(c.className || "") && c.textContent.trim());
+          explained[p.step] = Boolean(explained[p.step]) || lines.length > 0;
+          return node;
+        });
+      }
       safely(`${where} public`, () => publicPrompts());
     }
     if (v.phase === "ended" && v.result) {
@@ -145,4 +158,4 @@ for (const viewer of input.viewers) {
   for (const e of all) safely(`${viewer.kind} event ${e.type}${e.data && e.data.key ? ` ${e.data.key}` : ""}`,
     () => { const line = describe(e, ctx, full ? "full" : "feed"); return line ? line.text : null; });
 }
-process.stdout.write(JSON.stringify({ checked, probes, problems: [...problems.values(), ...errors.values()] }));
+process.stdout.write(JSON.stringify({ checked, probes, explained, problems: [...problems.values(), ...errors.values()] }));

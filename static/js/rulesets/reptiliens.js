@@ -269,7 +269,7 @@ function cardNode(slot, held, v, ctx) {
   if (!key) {
     return h("article", { class: ["rp-card", `rp-card-${slot}`, "rp-card-none"], "data-slot": slot, "data-key": `card-${slot}` },
       h("span", { class: "eyebrow" }, slotName(slot)),
-      h("p", { class: "role-desc" }, rt(slot === "camp" ? "ui.rp-no-camp" : "ui.rp-no-specialty")));
+      h("p", { class: "role-desc" }, slot === "camp" ? rt("ui.rp-no-camp") : rt("ui.rp-no-specialty")));
   }
   const nights = slot !== "camp" ? nightsOf(key) : [];
   return h("article", { class: ["rp-card", `rp-card-${slot}`, `rp-camp-${camp}`], "data-slot": slot, "data-card": key,
@@ -1162,6 +1162,7 @@ function promptParams(prompt, name) {
   if (info.from !== undefined) params.from = name(info.from);
   if (info.fact !== undefined) params.fact = has(`dream.${info.fact}`) ? t(`dream.${info.fact}`) : info.fact;
   if (info.slot !== undefined && info.slot === "specialty2") params.slot = rt("ui.rp-card-specialty2");
+  if (info.law !== undefined) params.law = lawLabel(info.law, info.text);  // the Sénateur's, the MJ's tick
   return params;
 }
 
@@ -1230,6 +1231,13 @@ export default {
 
   describe,
   promptParams,
+
+  // The MJ's approval of the proposed laws: each proposer's button says the law he proposed.
+  optionDetail(prompt, option) {
+    if (prompt.step !== "rp-loi-aval") return undefined;
+    const law = ((prompt.info || {}).proposals || []).find((p) => p.by === option);
+    return law ? lawLabel(law.key, law.text) : undefined;
+  },
 
   // The dead's banner: what each fate may still do (§9).
   deadNote(v) {

@@ -136,6 +136,9 @@ export function renderPrompt(prompt, opts) {
   const helpKey = prompt.visibility !== "public" && has(`prompt.${prompt.step}.secret.help`)
     ? `prompt.${prompt.step}.secret.help` : `prompt.${prompt.step}.help`;
   const help = hook("promptHelp", has(helpKey) ? t(helpKey, { min: prompt.min, max: prompt.max }) : null, prompt, view);
+  // Why this seat is asked (`ask.<step>`, with the seats, coins and law the question's info names).
+  const why = has(`ask.${prompt.step}`)
+    ? t(`ask.${prompt.step}`, hook("promptParams", undefined, prompt, name) ?? readableParams(info, name)) : null;
   const body = [...notesOf(view, prompt, name)];
   const players = new Map(((view && view.players) || []).map((p) => [p.seat, p]));
 
@@ -196,6 +199,8 @@ export function renderPrompt(prompt, opts) {
         String([...chosen].indexOf(target) + 1)) : null,
       h("span", { class: "target-name" }, p ? p.name : name(target),
         officeMarks(p)),
+      // What the option stands for beyond a seat (the law each proposer wrote): the ruleset's words.
+      hook("optionDetail", null, prompt, target) ? h("small", { class: "option-detail" }, hook("optionDetail", null, prompt, target)) : null,
       why ? h("small", { class: "why" }, why) : null,
       count ? h("span", { class: "votes" },
         h("b", {}, String(count.n)),
@@ -226,11 +231,13 @@ export function renderPrompt(prompt, opts) {
     if (weighted(view, prompt)) body.push(h("p", { class: "hint" }, t("vote.weighted_help")));
   }
 
+  // The server says whether an answer given may still change (`may_change`); a vote says so in a vote's words.
   let changeHint = null;
-  if (prompt.policy !== "first") {
+  if (prompt.may_change ?? prompt.policy !== "first") {
+    const vote = prompt.kind === "pick" && prompt.visibility === "public";
     if (frozen) changeHint = t("forum.vote_frozen");
     else if (lock === "open") changeHint = t("forum.can_change_until", { time: localTime(locksAt) });
-    else changeHint = t("ui.can_change");
+    else changeHint = t(vote ? "ui.can_change" : "ui.can_change_answer");
   }
   const status = answered
     ? h("p", { class: "answered" }, icon(frozen ? "lock" : "check"),
@@ -243,6 +250,7 @@ export function renderPrompt(prompt, opts) {
     "data-key": `p${prompt.id}:${seat}`, "data-min": prompt.min, "data-max": prompt.max, "data-step": prompt.step },
   h("h2", { class: "prompt-title" }, title),
   opts.actingAs ? h("p", { class: "acting-as" }, icon("users"), " ", t("room.acting_as", { name: opts.actingAs })) : null,
+  why ? h("p", { class: "prompt-why" }, why) : null,
   help ? h("p", { class: "prompt-help" }, help) : null,
   // A question whose step an invoked action set aside keeps its answers, and takes none until it resumes.
   prompt.suspended ? [h("p", { class: "note note-suspended" }, icon("lock"), " ", t("ui.prompt_suspended")),

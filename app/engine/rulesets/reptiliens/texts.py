@@ -31,11 +31,19 @@ ERRORS = ("no_reptilian", "wrong_deck", "cannot_act", "power_used", "cannot_affo
 CHANNELS = ("rp-reptiliens", "rp-amoureux", "rp-fete")  # rp-fete: the festival's rp-fete-<a>-<b>
 STEPS = ("rp-donne", "rp-debat", "rp-vote", "rp-condamne", *ANNOUNCED, "rp-show-reponses", "rp-concertation-squat",
          "rp-tirage", "rp-ouverture-romantique-connu", "rp-mj-suite", "rp-repticide", "rp-morsure", "rp-assassinat")
+# The questions whose addressee is told why he is asked (`ask.<step>`, issue 24): the others' help says it.
+ASKED = ("rp-camera", "rp-clore-debat", "rp-consentement", "rp-demande", "rp-demande-forcee", "rp-dressage-morgue",
+         "rp-foyer", "rp-heritier", "rp-larcin-don", "rp-larcin-receveur", "rp-legs", "rp-loi", "rp-loi-senat",
+         "rp-paiement", "rp-querelle-lieu", "rp-scrutateur-choix", "rp-scrutateur-remplacement", "rp-sens",
+         "rp-session-speciale", "rp-tarif", "rp-tribunal", "rp-tribunal-procureur", "rp-loi-aval", "rp-loi-votants",
+         "rp-loi-texte", "rp-allumeuse-lieu", "rp-bourreau-grace", "rp-pickpocket", "rp-renoncement", "rp-temoins",
+         "rp-adoration-echange")
 TEXT_KEYS: tuple[str, ...] = (
     f"camp.{SPECIALTY_CAMP}",
     *(f"event.died.{cause}" for cause in PUBLIC_CAUSES),
     *(f"announce.{key}" for key in ANNOUNCES),
     *(f"step.{key}" for key in STEPS),
+    *(f"ask.{step}" for step in ASKED),
     *(f"choice.rp-show-reponses.{a}" for a in ("ok", "erreur", "grosse-erreur")),
     *(f"choice.rp-ouverture-conditions.{c}" for c in CONDITIONS),
     f"choice.rp-donne.{NO_SPECIALTY}",
