@@ -164,8 +164,8 @@ async def shown_cards(page: Any) -> dict[str, str | None]:
 # ruleset's announcements carry. An unknown param fails the test: a new one needs words (reptiliens.js).
 SAMPLE: dict[str, Any] = {
     "seat": 4, "target": 5, "partner": 5, "by": 5, "victim": 5, "receiver": 5, "heir": 5, "after": 5, "priest": 5,
-    "house": 4, "seats": [4, 5], "counts": {"4": 2, "5": 1}, "coins": 2, "count": 2, "errors": 2, "gross": 2,
-    "spare": 2, "execute": 2, "night": 2, "day": 2, "seconds": 2, "nights": 6, "role": "rp-orphee",
+    "house": 4, "seats": [4, 5], "seats_n": 2, "counts": {"4": 2, "5": 1}, "coins": 2, "count": 2, "errors": 2,
+    "gross": 2, "spare": 2, "execute": 2, "night": 2, "day": 2, "seconds": 2, "nights": 6, "role": "rp-orphee",
     "roles": ["rp-orphee", "rp-laura"], "office": "rp-president", "offices": ["rp-pretre-capitaliste", "rp-bourreau"],
     "law": "rp-loi-condorcet", "text": "Adieu", "kind": "purge", "fact": "rp-reve-reptiliens",
     "signs": {"4": "3", "5": "7"},
@@ -185,7 +185,8 @@ ANNOUNCEMENTS = r"""async ([keys, sample]) => {
     const third = full.endsWith(".3p");
     const key = full.replace(/^announce\./, "").replace(/\.(none|3p)$/, "");
     const params = {};
-    for (const [, p] of (catalogue[full] || "").matchAll(/\{(\w+)\}/g)) {
+    // Its arguments: `{name}`, and `{n, plural, …}` (ICU MessageFormat).
+    for (const [, p] of (catalogue[full] || "").matchAll(/\{(\w+)[,}]/g)) {
       if (!(p in sample)) return `unknown param {${p}}`;
       params[p] = sample[p];
     }
@@ -372,7 +373,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         await tap(alice, ".rp-give-send")
         await until(emma, "v.village.coins['4'] === arg", before["4"] + 1)
         await emma.wait_for_selector(".news .announce-rp-don")
-        assert "Alice donne 1 pièce(s) à Emma" in await emma.locator(".news .announce-rp-don").inner_text()
+        assert "Alice donne 1 pièce à Emma" in await emma.locator(".news .announce-rp-don").inner_text()
         assert await alice.locator(".rp-give-form").count() == 0  # sent: the form closes
         # The public board: the offices, the session, the ghost and the militia's chief.
         board = emma.locator(".rp-society")
@@ -401,7 +402,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         await until(alice, "v.village.offices.removed.includes('rp-pretre')")
         history = mj.locator(".rp-history-list")
         await history.locator("li:has-text('retiré du jeu')").wait_for()
-        assert "Alice donne 1 pièce(s) à Emma" in await history.inner_text()
+        assert "Alice donne 1 pièce à Emma" in await history.inner_text()
         first = await history.locator("li").first.inner_text()
         assert "retiré du jeu" in first, first  # newest first
         await mj.evaluate("() => window.scrollTo(0, 0)")

@@ -4,7 +4,8 @@ Games of every ruleset are played in virtual time (app/sim.py); along the way ea
 a spectator) is recorded whenever it changes at a deadline, with its stream of events as the hub sends it. Node then
 renders them with the pages' own modules (the formatter of static/js/shell/i18n.js, the journal, the prompts, the
 ruleset's panels: tests/js/render_texts.mjs on a stand-in DOM) and lists every text left unfinished: a `{`, a
-"(s)", "..", a catalogue key shown raw, "undefined", "?.", or a render that threw."""
+"(s)", "..", a catalogue key shown raw, "undefined", "?.", a render that threw, or "you can change your mind" under
+an answer the view says may not change (`may_change`)."""
 
 from __future__ import annotations
 

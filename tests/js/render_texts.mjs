@@ -137,6 +137,12 @@ for (const viewer of input.viewers) {
           const node = prompt(p);
           const lines = node.childNodes.filter((c) => /\bprompt-(help|why)\b/.test(c.className || "") && c.textContent.trim());
           explained[p.step] = Boolean(explained[p.step]) || lines.length > 0;
+          // "You can change your mind" only under an answer the server says may change.
+          const text = node.textContent;
+          const says = [t("ui.can_change"), t("ui.can_change_answer")].some((s) => text.includes(s));
+          if (says && !p.may_change) {
+            problems.set(`can change|${p.step}`, { what: "says it can change", text: p.step, where: `${where} prompt ${p.step}` });
+          }
           return node;
         });
       }

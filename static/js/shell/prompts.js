@@ -232,8 +232,11 @@ export function renderPrompt(prompt, opts) {
   }
 
   // The server says whether an answer given may still change (`may_change`); a vote says so in a vote's words.
+  // A ballot the rules made final for this seat (every option refused, Thiercelieux's `vote_final`) says nothing.
+  const options = prompt.kind === "pick" ? prompt.options || [] : [];
+  const madeFinal = options.length > 0 && options.every((o) => refusal(view, prompt, seat, o));
   let changeHint = null;
-  if (prompt.may_change ?? prompt.policy !== "first") {
+  if ((prompt.may_change ?? prompt.policy !== "first") && !madeFinal) {
     const vote = prompt.kind === "pick" && prompt.visibility === "public";
     if (frozen) changeHint = t("forum.vote_frozen");
     else if (lock === "open") changeHint = t("forum.can_change_until", { time: localTime(locksAt) });
