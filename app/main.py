@@ -26,6 +26,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
 from app.web import api, bots, pages, rulesets, seats, ws
+from app.web.delivery import Delivery
 from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
 
@@ -50,13 +51,14 @@ DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
 
 class Veillee(FastAPI):
     """FastAPI with the edge (app/web/edge.py) outside everything, even the server-error handler, so that every
-    response, a 500 too, carries the security headers; the websocket endpoint (`/ws/{code}`, app/web/ws.py) is
-    served from the edge, beside the framework's routing rather than through it."""
+    response, a 500 too, carries the security headers; just inside it app/web/delivery.py (HEAD as GET, gzip, static
+    caching); the websocket endpoint (`/ws/{code}`, app/web/ws.py) is served from the edge, beside the framework's
+    routing rather than through it."""
 
     max_body = 65536
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Edge(super().build_middleware_stack(), self.max_body, ws.route)
+        return Edge(Delivery(super().build_middleware_stack()), self.max_body, ws.route)
 
 
 def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
