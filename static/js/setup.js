@@ -120,6 +120,18 @@ export function expectedCards(players, counts, mode = "one") {
 }
 
 /**
+ * The players a composition is made for (the inverse of `expectedCards`, per person with two characters each): a
+ * lobby still filling is judged against the table the MJ planned, not against the seats taken so far.
+ */
+export function plannedPlayers(counts, options = {}) {
+  const mode = cardsMode(options);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const cards = mode === "great" ? Math.floor(total / 2)
+    : mode === "small" ? total : Math.max(0, total - ((counts.voleur || 0) > 0 ? 2 : 0));
+  return Math.floor(cards / (Number(options.characters) === 2 ? 2 : 1));
+}
+
+/**
  * What is wrong with a composition for `players` seats, as a translated sentence, or null. `options`: the table's
  * options (`cards`, `camp_wolves`); `info`: the ruleset's info, for the suggested number of camp wolves.
  */
@@ -579,7 +591,10 @@ function renderConsoleComposition() {
   if (!info || !v || !form) return;
   const options = setupCards(form);
   const mode = cardsMode(options);
-  const players = tableSize((v.players || []).length, options);
+  const seated = (v.players || []).length;
+  // Until the lobby has filled, the composition says how large the table will be (6 cards: 6 players).
+  const planned = plannedPlayers(consoleState.counts, options);
+  const players = tableSize(Math.max(seated, planned), options);
   const box = document.getElementById("mj-composition");
   box.replaceChildren(...[cardsModeLine(Math.max(players, info.min_players || 5), mode),
     compositionEditor(allowedRoles(info.roles, mode), consoleState, markDirty)].filter(Boolean));
@@ -598,7 +613,8 @@ function renderConsoleComposition() {
   const problem = players >= (info.min_players || 5)
     ? compositionProblem(players, consoleState.counts, info.roles, options, info) : null;
   check.className = `comp-check ${problem ? "bad" : "good"}`;
-  check.textContent = problem || t("mj.composition_fits", { n: total, players });
+  check.textContent = problem || (seated < planned ? t("mj.composition_planned", { n: total, players, seated })
+    : t("mj.composition_fits", { n: total, players }));
   const n = Math.max(players, info.min_players || 5);
   consoleState.askReport(n, reportedCards(compositionOf(consoleState.counts, info.roles), n, options, info));
 }

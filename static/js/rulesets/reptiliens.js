@@ -642,21 +642,24 @@ function endDetails(v, ctx) {
   const players = byseat(v);
   // The winners first, then those who reached a consolation objective, then the others (each in seat order).
   const rank = { won: 0, consolation: 1 };
-  const rows = [...(result.seats || [])].sort((a, b) => (rank[a.result] ?? 2) - (rank[b.result] ?? 2));
+  const judged = (result.seats || []).length > 0;
+  // A game the MJ stopped has no results, but its end still shows every seat's cards (both of them).
+  const rows = judged ? [...result.seats].sort((a, b) => (rank[a.result] ?? 2) - (rank[b.result] ?? 2))
+    : (v.players || []).map((p) => ({ seat: p.seat, alive: p.alive }));
   if (!rows.length) return undefined;
   return h("table", { class: "roles-table rp-results" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("ui.player")), h("th", {}, rt("ui.rp-result")))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("ui.player")), judged ? h("th", {}, rt("ui.rp-result")) : null)),
     h("tbody", {}, rows.map((r) => {
       const p = players.get(r.seat) || { cards: {} };
-      return h("tr", { class: [r.result === "won" && "winner", !r.alive && "dead", `rp-result-${r.result}`], "data-seat": r.seat, "data-key": `r${r.seat}` },
+      return h("tr", { class: [r.result === "won" && "winner", !r.alive && "dead", r.result && `rp-result-${r.result}`], "data-seat": r.seat, "data-key": `r${r.seat}` },
         h("td", {}, h("b", {}, ctx.name(r.seat)), p.me ? h("small", {}, ` (${t("ui.you")})`) : null,
           !r.alive ? h("small", { class: "muted" }, ` · ${t("ui.dead")}`) : null,
           h("span", { class: "rp-end-cards" }, ALL_SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean)
             .map((c) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`] }, roleName(c)))),
           r.camp ? h("small", { class: "rp-dominant" }, rt("ui.rp-dominant", { camp: campName(r.camp) })) : null),
-        h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
+        judged ? h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
           t(`victory.rp-result.${r.result}`)),
-        (r.reasons || []).length ? h("ul", { class: "rp-reasons" }, r.reasons.map((reason, i) => h("li", { "data-key": `re${i}` }, reasonText(reason, ctx.name)))) : null));
+        (r.reasons || []).length ? h("ul", { class: "rp-reasons" }, r.reasons.map((reason, i) => h("li", { "data-key": `re${i}` }, reasonText(reason, ctx.name)))) : null) : null);
     })));
 }
 
@@ -947,7 +950,9 @@ function seatActions(v, p, ctx) {
       ? h("button", { type: "button", class: "btn btn-small btn-danger", "data-action": "kill", onclick: () => {
         if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
       } }, icon("cross"), t("mj.kill"))
-      : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => ctx.send("revive", { seat: p.seat }) }, t("mj.revive")),
+      : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => {
+          if (window.confirm(t("mj.revive_confirm", { name: p.name }))) ctx.send("revive", { seat: p.seat });
+        } }, t("mj.revive")),
     (s.invocable || []).map((power) => h("button", { type: "button", class: "btn btn-small", "data-action": "invoke", "data-power": power,
       "data-key": `inv${power}`, onclick: () => {
         if (window.confirm(rt("ui.rp-invoke-for-confirm", { name: p.name, power: powerName(power) }))) ctx.send("invoke", { seat: p.seat, power });
@@ -956,7 +961,10 @@ function seatActions(v, p, ctx) {
       h("span", {}, slotName(slot)),
       h("select", { "data-action": `set-${slot}`, onchange: (ev) => {
         const card = ev.target.value;
-        if (card && card !== (p.cards || {})[slot]) ctx.send("set_role", { seat: p.seat, role: card, slot });
+        const held = (p.cards || {})[slot];
+        if (!card || card === held) return;
+        if (window.confirm(t("mj.set_role_confirm", { name: p.name, role: roleName(card) }))) ctx.send("set_role", { seat: p.seat, role: card, slot });
+        else ev.target.value = held || "";
       } }, (p.cards || {})[slot] ? null : h("option", { value: "" }, "—"), cardOptions(slot === "camp" ? "camp" : "specialty", (p.cards || {})[slot])))),
   ];
 }

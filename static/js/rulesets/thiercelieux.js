@@ -505,14 +505,20 @@ export default {
         ? h("button", { type: "button", class: "btn btn-small btn-danger", "data-action": "kill", onclick: () => {
           if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
         } }, icon("cross"), t("mj.kill"))
-        : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => ctx.send("revive", { seat: p.seat }) }, t("mj.revive")),
+        : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => {
+          if (window.confirm(t("mj.revive_confirm", { name: p.name }))) ctx.send("revive", { seat: p.seat });
+        } }, t("mj.revive")),
       p.alive && !captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "captain",
         onclick: () => ctx.send("set_office", { office: "captain", seat: p.seat }) }, icon("star"), t("mj.make_captain")) : null,
       captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "uncaptain",
         onclick: () => ctx.send("set_office", { office: "captain", seat: null }) }, t("mj.remove_captain")) : null,
       h("label", { class: "inline-select" }, h("span", {}, t("mj.set_role")),
         h("select", { "data-action": "set-role", onchange: (ev) => {
-          if (ev.target.value && ev.target.value !== p.role) ctx.send("set_role", { seat: p.seat, role: ev.target.value });
+          const role = ev.target.value;
+          if (!role || role === p.role) return;
+          // A new card changes what the seat may do: asked first, as killing and reviving are.
+          if (window.confirm(t("mj.set_role_confirm", { name: p.name, role: roleName(role) }))) ctx.send("set_role", { seat: p.seat, role });
+          else ev.target.value = p.role || "";
         } }, roleOptions(p.role, false))),
     ];
   },

@@ -451,7 +451,7 @@ function statusBar(v, ctx) {
   return h("div", { class: `status status-${v.phase}` },
     h("div", { class: "status-row" },
       h("span", { class: "phase-label" }, hook("phaseLabel", phaseLabel(v), v, ctx)),
-      stepLabel ? h("span", { class: "step-label" }, stepLabel) : null,
+      stepLabel ? h("span", { class: "step-label", title: typeof stepLabel === "string" ? stepLabel : null }, stepLabel) : null,
       hook("statusExtra", null, v, ctx),
       // The one sign of a pause (the countdown below stands still on the time left): always on screen.
       v.paused ? h("span", { class: "badge badge-warn paused-badge", title: t("ui.paused_long") }, icon("pause"), t("ui.paused")) : null,
