@@ -227,3 +227,95 @@ async def test_a_reptiliens_game_fits_a_phone(database_url: str, browser: Any, s
         for c in (mj, mj2, alive, donor, *seats):
             await c.close()
     assert errors == []
+
+
+# Thiercelieux and Soupçons: automatic games with short clocks (app/demo.py's) and quick bots.
+OTHERS = [("thiercelieux", {"moderation": "auto", "night_step": 3, "plausible_min": 0.6, "plausible_max": 1.0,
+                            "dawn": 0.3, "election": 3, "debate": 0.3, "vote": 3, "reaction": 2}, 6),
+          ("soupcons", {"bot_delay": 0.05}, 2)]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "bots"), OTHERS, ids=[o[0] for o in OTHERS])
+async def test_other_games_fit_a_phone(database_url: str, browser: Any, ruleset: str, options: dict[str, Any],
+                                       bots: int) -> None:
+    errors: list[str] = []
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room, seats = await table(http, base, ruleset, options, bots)
+        code = room["code"]
+        pages = {f"phone {w}": await page_at(browser, w, f"{base}/r/{code}#t={seats[0].token}", errors)
+                 for w in WIDTHS}
+        pages["console 390"] = await page_at(browser, 390, f"{base}/r/{code}/mj#k={room['mj_token']}", errors)
+        await assert_fits(pages, "lobby")
+        mj = Client(base, code, room["mj_token"], "MJ")
+        await mj.connect()
+        rnd = random.Random(24)
+        tasks = [asyncio.create_task(answering(c, rnd)) for c in seats]
+        try:
+            await mj.do("start")
+            await watch(mj, pages, lambda v: v.get("phase") == "ended")
+        finally:
+            for task in tasks:
+                task.cancel()
+        for page in pages.values():
+            await page.wait_for_function("() => window.veillee.conn.view.phase === 'ended'")
+        await asyncio.sleep(0.2)
+        await assert_fits(pages, "the end")
+        for c in (mj, *seats):
+            await c.close()
+    assert errors == []
+
+
+async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: str, browser: Any) -> None:
+    """A Thiercelieux room made for six (its composition, as the home page sends it): before anyone sits, the
+    console speaks of a table of six, not of "0 joueurs", and gives no small-table advice for three. Once the game
+    runs, changing a seat's card asks first: dismissed, nothing changes and the list shows the card again."""
+    errors: list[str] = []
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        info = (await http.get("/api/rulesets/thiercelieux")).json()
+        made = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": {"moderation": "mj"},
+                                                   "composition": info["suggested"]["6"]})
+        assert made.status_code == 201, made.text
+        room = made.json()
+        console = await page_at(browser, 390, f"{base}/r/{room['code']}/mj#k={room['mj_token']}", errors)
+        check = console.locator("#mj-composition-check")
+        await check.wait_for(state="attached")
+        await console.wait_for_function("() => document.querySelector('#mj-composition-check').textContent")
+        text = await check.text_content()
+        assert text is not None and "6 cartes" in text and "6 joueurs" in text and "0 joueurs" not in text, text
+        await asyncio.sleep(0.5)  # the composition report's answer
+        assert await console.locator("[data-code=small_table]").count() == 0
+        assert "3 joueurs" not in (await console.locator("#mj-composition-report").text_content() or "")
+        await assert_fits({"console 390": console}, "a table planned for six")
+
+        added = await http.post(f"/api/rooms/{room['code']}/bots", json={"count": 6},
+                                headers={"Authorization": f"Bearer {room['mj_token']}"})
+        assert added.status_code == 201, added.text
+        mj = Client(base, room["code"], room["mj_token"], "MJ")
+        await mj.connect()
+        await mj.do("start")
+        await mj.wait_for(lambda v: v.get("phase") == "night")
+        role = next(p["role"] for p in mj.view["players"] if p["seat"] == 0)
+        other = next(r for r in info["suggested"]["6"] if r != role)
+        card = console.locator(".seat-card[data-seat='0']")
+        await card.locator(".seat-actions summary").click()
+        select = card.locator("select[data-action=set-role]")
+        asked: list[str] = []
+
+        def answer(accept: bool) -> Callable[[Any], Awaitable[None]]:
+            async def on_dialog(dialog: Any) -> None:
+                asked.append(dialog.message)
+                await (dialog.accept() if accept else dialog.dismiss())
+            return on_dialog
+
+        console.once("dialog", answer(False))
+        await select.select_option(other)
+        assert len(asked) == 1 and "Bot" in asked[0], asked
+        await asyncio.sleep(0.3)
+        assert next(p["role"] for p in mj.view["players"] if p["seat"] == 0) == role
+        assert await select.input_value() == role
+        console.once("dialog", answer(True))
+        await select.select_option(other)
+        await mj.wait_for(lambda v: next(p["role"] for p in v["players"] if p["seat"] == 0) == other)
+        assert len(asked) == 2
+        await mj.close()
+    assert errors == []
