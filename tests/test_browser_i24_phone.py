@@ -152,63 +152,78 @@ async def inherit(client: Client) -> None:
         assert reply["type"] == "ack", (prompt, reply)
 
 
+async def reptiliens_game(http: httpx.AsyncClient, base: str, browser: Any, shots: Path, errors: list[str]) -> bool:
+    """One automatic Reptiliens game, the pages' widths checked at every step; whether the killed seat passed its
+    inheritance on (it depends on how the game goes: the first debate may come after the game's end)."""
+    # The two named seats are villagers (killing one cannot end the game), the second with a specialty to pass on.
+    room, (alive, donor) = await table(http, base, "reptiliens", {
+        **RP_FAST, "moderation": "auto", "lovers": "none", "debate": 4,
+        "preassigned": {"0": "rp-villageois", "1": "rp-villageois", "1.specialty": "rp-fureteur"}}, 5, RP_CARDS)
+    code = room["code"]
+    pages = {f"phone {w}": await page_at(browser, w, f"{base}/r/{code}#t={alive.token}", errors) for w in WIDTHS}
+    pages["console 390"] = await page_at(browser, 390, f"{base}/r/{code}/mj#k={room['mj_token']}", errors)
+    await assert_fits(pages, "lobby")
+    mj = Client(base, code, room["mj_token"], "MJ")
+    await mj.connect()
+    rnd = random.Random(24)
+    tasks = [asyncio.create_task(answering(alive, rnd)), asyncio.create_task(inherit(donor))]
+    donor_seat = donor.view["me"]["seat"]
+    badge: list[bool] = []
+
+    async def on_step(v: dict[str, Any]) -> None:
+        living = {p["seat"] for p in v["players"] if p["alive"]}
+        # Killed during a step, a seat chooses its fate until the step's end: the first debate, long enough.
+        if (v.get("step") or {}).get("key") == "rp-debat" and not badge and donor_seat in living:
+            await mj.do("kill", seat=donor_seat)
+        inheritance = ((v.get("village") or {}).get("dead") or {}).get("inheritance") or []
+        if donor_seat in inheritance and not badge:
+            badge.append(True)
+            # The badge stays on screen while the pages are measured (the game may have ended meanwhile).
+            await mj.send("pause")
+            for w in WIDTHS:
+                page = pages[f"phone {w}"]
+                await page.wait_for_function("(seat) => ((window.veillee.conn.view.village || {}).dead || {})"
+                                             ".inheritance.includes(seat)", arg=donor_seat)
+                await asyncio.sleep(0.2)
+                await page.evaluate(SHOW_BADGE)  # on the street's houses, when the phone shows them now
+                await assert_fits(pages, "the inheritance badge")
+                await page.screenshot(path=str(shots / f"i24-reptiliens-inheritance-{w}.png"))
+            await mj.send("resume")
+
+    try:
+        await mj.do("start")
+        await watch(mj, pages, lambda v: v.get("phase") == "ended", on_step)
+    finally:
+        for task in tasks:
+            task.cancel()
+    if tasks[1].done() and not tasks[1].cancelled() and tasks[1].exception() is not None:
+        raise AssertionError("the killed seat's answers were refused") from tasks[1].exception()
+    for label, page in pages.items():
+        await page.wait_for_selector(".rp-results")
+        # Every card each seat holds: both, less one to a seat that passed its specialty on, one more to an heir
+        # who took it.
+        rows = await page.evaluate(END_CARDS)
+        assert len(rows) == 7 and all(held == shown for held, shown in rows), (label, rows)
+        assert sum(shown for _, shown in rows) >= 13, (label, rows)
+    await assert_fits(pages, "the end")
+    for w in WIDTHS:  # the end card alone, without the sticky bars drawn over it
+        await pages[f"phone {w}"].evaluate(UNPIN)
+        await pages[f"phone {w}"].locator(".card.end").screenshot(path=str(shots / f"i24-reptiliens-end-{w}.png"))
+    for c in (mj, alive, donor):
+        await c.close()
+    for page in pages.values():
+        await page.context.close()
+    return bool(badge)
+
+
 async def test_a_reptiliens_game_fits_a_phone(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
-        # The two named seats are villagers (killing one cannot end the game), the second with a specialty to pass on.
-        room, (alive, donor) = await table(http, base, "reptiliens", {
-            **RP_FAST, "moderation": "auto", "lovers": "none", "debate": 4,
-            "preassigned": {"0": "rp-villageois", "1": "rp-villageois", "1.specialty": "rp-fureteur"}}, 5, RP_CARDS)
-        code = room["code"]
-        pages = {f"phone {w}": await page_at(browser, w, f"{base}/r/{code}#t={alive.token}", errors) for w in WIDTHS}
-        pages["console 390"] = await page_at(browser, 390, f"{base}/r/{code}/mj#k={room['mj_token']}", errors)
-        await assert_fits(pages, "lobby")
-        mj = Client(base, code, room["mj_token"], "MJ")
-        await mj.connect()
-        rnd = random.Random(24)
-        tasks = [asyncio.create_task(answering(alive, rnd)), asyncio.create_task(inherit(donor))]
-        donor_seat = donor.view["me"]["seat"]
-        badge: list[bool] = []
-
-        async def on_step(v: dict[str, Any]) -> None:
-            living = {p["seat"] for p in v["players"] if p["alive"]}
-            # Killed during a step, a seat chooses its fate until the step's end: the first debate, long enough.
-            if (v.get("step") or {}).get("key") == "rp-debat" and not badge and donor_seat in living:
-                await mj.do("kill", seat=donor_seat)
-            inheritance = ((v.get("village") or {}).get("dead") or {}).get("inheritance") or []
-            if donor_seat in inheritance and not badge:
-                badge.append(True)
-                # The badge stays on screen while the pages are measured (the game may have ended meanwhile).
-                await mj.send("pause")
-                for w in WIDTHS:
-                    page = pages[f"phone {w}"]
-                    await page.wait_for_function("(seat) => ((window.veillee.conn.view.village || {}).dead || {})"
-                                                 ".inheritance.includes(seat)", arg=donor_seat)
-                    await asyncio.sleep(0.2)
-                    await page.evaluate(SHOW_BADGE)  # on the street's houses, when the phone shows them now
-                    await assert_fits(pages, "the inheritance badge")
-                    await page.screenshot(path=str(shots / f"i24-reptiliens-inheritance-{w}.png"))
-                await mj.send("resume")
-
-        try:
-            await mj.do("start")
-            await watch(mj, pages, lambda v: v.get("phase") == "ended", on_step)
-        finally:
-            for task in tasks:
-                task.cancel()
-        gone = tasks[1].exception() if tasks[1].done() and not tasks[1].cancelled() else None
-        assert badge, f"the killed seat never passed its inheritance on ({gone!r}, {mj.view.get('day')})"
-        for label, page in pages.items():
-            await page.wait_for_selector(".rp-results")
-            # Every card each seat holds: both, less one to a seat that passed its specialty on, one more to an heir
-            # who took it.
-            rows = await page.evaluate(END_CARDS)
-            assert len(rows) == 7 and all(held == shown for held, shown in rows), (label, rows)
-            assert sum(shown for _, shown in rows) >= 13, (label, rows)
-        await assert_fits(pages, "the end")
-        for w in WIDTHS:  # the end card alone, without the sticky bars drawn over it
-            await pages[f"phone {w}"].evaluate(UNPIN)
-            await pages[f"phone {w}"].locator(".card.end").screenshot(path=str(shots / f"i24-reptiliens-end-{w}.png"))
+        # Until a game shows the inheritance badge (three games at most; one is usually enough).
+        inherited = [await reptiliens_game(http, base, browser, shots, errors) for _ in range(1)]
+        while not inherited[-1] and len(inherited) < 3:
+            inherited.append(await reptiliens_game(http, base, browser, shots, errors))
+        assert inherited[-1], "no game let the killed seat pass its inheritance on"
 
         # A game the MJ stops: its end shows both cards of every seat too.
         room, seats = await table(http, base, "reptiliens", {**RP_FAST, "moderation": "auto", "lovers": "none"}, 5,
@@ -224,7 +239,7 @@ async def test_a_reptiliens_game_fits_a_phone(database_url: str, browser: Any, s
         assert len(rows) == 7 and all(held == shown for held, shown in rows), rows
         assert sum(shown for _, shown in rows) >= 13, rows
         await assert_fits({"stopped 320": stopped}, "the end of a stopped game")
-        for c in (mj, mj2, alive, donor, *seats):
+        for c in (mj2, *seats):
             await c.close()
     assert errors == []
 
@@ -265,7 +280,7 @@ async def test_other_games_fit_a_phone(database_url: str, browser: Any, ruleset:
     assert errors == []
 
 
-async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: str, browser: Any) -> None:
+async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: str, browser: Any, shots: Path) -> None:
     """A Thiercelieux room made for six (its composition, as the home page sends it): before anyone sits, the
     console speaks of a table of six, not of "0 joueurs", and gives no small-table advice for three. Once the game
     runs, changing a seat's card asks first: dismissed, nothing changes and the list shows the card again."""
@@ -299,6 +314,8 @@ async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: s
         card = console.locator(".seat-card[data-seat='0']")
         await card.locator(".seat-actions summary").click()
         select = card.locator("select[data-action=set-role]")
+        await assert_fits({"console 390": console}, "a seat's actions open")
+        await card.screenshot(path=str(shots / "i24-console-seat-390.png"))
         asked: list[str] = []
 
         def answer(accept: bool) -> Callable[[Any], Awaitable[None]]:
