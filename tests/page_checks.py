@@ -1,0 +1,149 @@
+"""Checks run on every open page of a browser test (issue 24, "Done means"): nothing wider than the screen, no
+placeholder or raw catalogue key in the text, no console error, and every question waiting for the page's player
+reachable from the tab it shows; and a player's phone answering its own questions by tapping, as a person would."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from app.i18n import catalogue
+
+KEYS = {key for key in set(catalogue("fr")) | set(catalogue("en")) if "." in key}
+# What the page shows, whether it is wider than the screen (and the widest elements when it is).
+LOOK = """() => {
+  const w = window.innerWidth, sw = document.documentElement.scrollWidth;
+  const wide = sw <= w ? [] : [...document.querySelectorAll("body *")].filter((e) =>
+    e.getBoundingClientRect().right > w + 0.5 && getComputedStyle(e).position !== "fixed").slice(-3)
+    .map((e) => `${e.tagName}.${e.className}: ${(e.textContent || "").slice(0, 40)}`);
+  return { text: document.body.innerText, over: sw - w, wide };
+}"""
+# The questions waiting for this page's player (static/js/shell/prompts.js, waitingFor); an optional one (the
+# Assassin's signal, open all day) does not wait.
+WAITING_JS = """() => {
+  const c = window.veillee && window.veillee.conn, v = c && c.view;
+  if (!v || !v.me || v.phase === "lobby" || v.phase === "ended") return [];
+  const me = String(v.me.seat);
+  const optional = (p) => (typeof p.optional === "boolean" ? p.optional : p.policy === "first" && p.min === 0);
+  return (v.prompts || []).filter((p) => p.mine && !optional(p) && !p.suspended
+    && !(String(p.as ?? me) in (p.answers || {})));
+}"""
+WAITING = f"() => ({WAITING_JS})().map((p) => ({{ id: p.id, kind: p.kind }}))"
+# Where a ruleset that draws its own forms shows a question of mine (its `promptAnchor` hook, which the call
+# banner's button scrolls to): Soupçons' action area, which holds only the seat's own questions.
+ANCHORS = "#stage .sc-action .prompt"
+# Those the open tab does not reach: neither drawn on it nor offered by the call banner.
+UNREACHED = f"""() => {{
+  const ANCHORS = "{ANCHORS}";
+  const shown = (el) => Boolean(el) && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const call = document.querySelector("#prompt-call .banner-call");
+  const offered = shown(call) ? (call.dataset.prompts || "").split(" ") : [];
+  const drawn = (p) => [...document.querySelectorAll(`#stage [data-prompt='${{p.id}}']`)].some(shown)
+    || [...document.querySelectorAll(ANCHORS)].some(shown);
+  return ({WAITING_JS})().filter((p) => !offered.includes(String(p.id)) && !drawn(p))
+    .map((p) => ({{ id: p.id, step: p.step, kind: p.kind, tab: document.body.dataset.tab }}));
+}}"""
+PHASE = "() => { const c = window.veillee && window.veillee.conn; return c && c.view ? c.view.phase : null; }"
+
+
+def watch_errors(page: Any, label: str, errors: list[str]) -> None:
+    page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
+    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)
+
+
+async def check_page(page: Any, label: str, errors: list[str], where: str) -> None:
+    seen = await page.evaluate(LOOK)
+    assert seen["over"] <= 0, f"{label} ({where}): {seen['over']} px wider than the screen: {seen['wide']}"
+    text: str = seen["text"]
+    assert "{" not in text and "}" not in text, f"{label} ({where}): a placeholder in {text!r}"
+    raw = [word for word in re.findall(r"[\w.-]+", text) if word in KEYS]
+    assert raw == [], f"{label} ({where}): raw keys {raw}"
+    assert errors == [], f"{label} ({where}): {errors}"
+    try:  # the page draws a question a moment after its frame arrives
+        await page.wait_for_function(f"() => ({UNREACHED})().length === 0", timeout=3000)
+    except PlaywrightError:
+        lost = await page.evaluate(UNREACHED)
+        if lost:  # still there: out of reach
+            raise AssertionError(f"{label} ({where}): questions out of reach of the open tab: {lost}") from None
+
+
+async def check_pages(pages: dict[str, Any], errors: list[str], where: str) -> None:
+    for label, page in pages.items():
+        await check_page(page, label, errors, where)
+
+
+async def tap(locator: Any) -> bool:
+    """Tap an element that may be redrawn or gone meanwhile: whether the tap happened."""
+    try:
+        await locator.click(timeout=1500)
+        return True
+    except PlaywrightError:
+        return False
+
+
+async def answer_by_tapping(page: Any, rnd: random.Random) -> int:
+    """Answer the questions waiting for this page's player by tapping any allowed option; from the chat tab, through
+    the call banner first. How many were tapped at."""
+    waiting = await page.evaluate(WAITING)
+    if not waiting:
+        return 0
+    call = page.locator("#prompt-call:not([hidden]) #prompt-call-go")
+    if await call.count():
+        await tap(call)
+    if await page.locator(ANCHORS).count():
+        return await soupcons_forms(page, rnd)
+    done = 0
+    for prompt in waiting:
+        node = page.locator(f"#stage .prompt[data-prompt='{prompt['id']}']").first
+        if not await node.is_visible():
+            continue
+        kind = prompt["kind"]
+        if kind == "confirm":
+            done += await tap(node.locator(["[data-answer=yes]", "[data-answer=no]"][rnd.randrange(2)]))
+        elif kind == "choice":
+            options = node.locator("button.choice:not([disabled])")
+            if n := await options.count():
+                done += await tap(options.nth(rnd.randrange(n)))
+        elif kind == "number":
+            done += await tap(node.locator("button.submit"))
+        elif kind == "text":
+            try:
+                await node.locator("textarea.text-answer").fill("Une loi pour tous", timeout=1500)
+            except PlaywrightError:
+                continue
+            done += await tap(node.locator("button.submit:not([disabled])"))
+        else:
+            targets = node.locator("button.target:not([disabled]):not(.selected)")
+            submit = node.locator("button.submit")
+            for _ in range(int(await node.get_attribute("data-max") or 1)):
+                n = await targets.count()
+                if not n or not await tap(targets.nth(rnd.randrange(n))):
+                    break
+                if not await submit.count() or await submit.is_enabled():
+                    break
+            if await submit.count():
+                done += await tap(node.locator("button.submit:not([disabled])"))
+            else:
+                done += 1
+    return done
+
+
+async def tap_any(page: Any, selector: str, rnd: random.Random) -> bool:
+    options = page.locator(selector)
+    n = await options.count()
+    return bool(n) and await tap(options.nth(rnd.randrange(n)))
+
+
+async def soupcons_forms(page: Any, rnd: random.Random) -> int:
+    """Soupçons' own forms (static/js/rulesets/soupcons.js): the offer (whom, which card, what is announced, send)
+    and the reply (accept or refuse)."""
+    offer = page.locator(".sc-action .sc-offer")
+    if await offer.count():
+        await tap_any(page, ".sc-offer .sc-targets button.target:not(.selected)", rnd)
+        await tap_any(page, ".sc-offer .sc-pick-card button.sc-card-btn", rnd)
+        await tap_any(page, ".sc-offer .sc-announces button.sc-ann", rnd)
+        return int(await tap(page.locator("#sc-send-offer:not([disabled])")))
+    return int(await tap_any(page, ".sc-action .sc-reply button[data-answer]:not([disabled])", rnd))
