@@ -62,12 +62,15 @@ async def check_page(page: Any, label: str, errors: list[str], where: str) -> No
     raw = [word for word in re.findall(r"[\w.-]+", text) if word in KEYS]
     assert raw == [], f"{label} ({where}): raw keys {raw}"
     assert errors == [], f"{label} ({where}): {errors}"
-    try:  # the page draws a question a moment after its frame arrives
-        await page.wait_for_function(f"() => ({UNREACHED})().length === 0", timeout=3000)
-    except PlaywrightError:
-        lost = await page.evaluate(UNREACHED)
-        if lost:  # still there: out of reach
-            raise AssertionError(f"{label} ({where}): questions out of reach of the open tab: {lost}") from None
+    # Once the page has drawn the frames it holds (two animation frames), twice in a row: the same questions out
+    # of reach (a question that arrived meanwhile is given its frame).
+    first = await page.evaluate(f"() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame("
+                                f"() => ok(({UNREACHED})()))))")
+    if first:
+        again = await page.evaluate(f"() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame("
+                                    f"() => ok(({UNREACHED})()))))")
+        lost = [p for p in again if p in first]
+        assert lost == [], f"{label} ({where}): questions out of reach of the open tab: {lost}"
 
 
 async def check_pages(pages: dict[str, Any], errors: list[str], where: str) -> None:
@@ -97,37 +100,46 @@ async def answer_by_tapping(page: Any, rnd: random.Random) -> int:
         return await soupcons_forms(page, rnd)
     done = 0
     for prompt in waiting:
-        node = page.locator(f"#stage .prompt[data-prompt='{prompt['id']}']").first
-        if not await node.is_visible():
+        try:
+            done += await answer_one(page, prompt, rnd)
+        except PlaywrightError:  # redrawn or closed meanwhile: the next round sees it again if it still waits
             continue
-        kind = prompt["kind"]
-        if kind == "confirm":
-            done += await tap(node.locator(["[data-answer=yes]", "[data-answer=no]"][rnd.randrange(2)]))
-        elif kind == "choice":
-            options = node.locator("button.choice:not([disabled])")
-            if n := await options.count():
-                done += await tap(options.nth(rnd.randrange(n)))
-        elif kind == "number":
-            done += await tap(node.locator("button.submit"))
-        elif kind == "text":
-            try:
-                await node.locator("textarea.text-answer").fill("Une loi pour tous", timeout=1500)
-            except PlaywrightError:
-                continue
+    return done
+
+
+async def answer_one(page: Any, prompt: dict[str, Any], rnd: random.Random) -> int:
+    """Tap an answer to one of the shell's questions (static/js/shell/prompts.js); how many were tapped at."""
+    node = page.locator(f"#stage .prompt[data-prompt='{prompt['id']}']").first
+    if not await node.is_visible():
+        return 0
+    kind, done = prompt["kind"], 0
+    if kind == "confirm":
+        done += await tap(node.locator(["[data-answer=yes]", "[data-answer=no]"][rnd.randrange(2)]))
+    elif kind == "choice":
+        options = node.locator("button.choice:not([disabled])")
+        if n := await options.count():
+            done += await tap(options.nth(rnd.randrange(n)))
+    elif kind == "number":
+        done += await tap(node.locator("button.submit"))
+    elif kind == "text":
+        try:
+            await node.locator("textarea.text-answer").fill("Une loi pour tous", timeout=1500)
+        except PlaywrightError:
+            return 0
+        done += await tap(node.locator("button.submit:not([disabled])"))
+    else:
+        targets = node.locator("button.target:not([disabled]):not(.selected)")
+        submit = node.locator("button.submit")
+        for _ in range(int(await node.get_attribute("data-max", timeout=1500) or 1)):
+            n = await targets.count()
+            if not n or not await tap(targets.nth(rnd.randrange(n))):
+                break
+            if not await submit.count() or await submit.is_enabled(timeout=1500):
+                break
+        if await submit.count():
             done += await tap(node.locator("button.submit:not([disabled])"))
         else:
-            targets = node.locator("button.target:not([disabled]):not(.selected)")
-            submit = node.locator("button.submit")
-            for _ in range(int(await node.get_attribute("data-max") or 1)):
-                n = await targets.count()
-                if not n or not await tap(targets.nth(rnd.randrange(n))):
-                    break
-                if not await submit.count() or await submit.is_enabled():
-                    break
-            if await submit.count():
-                done += await tap(node.locator("button.submit:not([disabled])"))
-            else:
-                done += 1
+            done += 1
     return done
 
 

@@ -132,7 +132,8 @@ async def test_a_new_user_plays_a_reptiliens_evening_to_the_end(database_url: st
         steps, taps = await play(pages, errors, rnd, chat_phone="Chloé")
         assert steps >= 4 and taps >= 1, (steps, taps)
         assert await alice.locator(".rp-results").count() == 1
-        await alice.screenshot(path=str(shots / "i24-evening-end-390.png"), full_page=True)
+        await alice.locator(".card.end").scroll_into_view_if_needed()
+        await alice.screenshot(path=str(shots / "i24-evening-end-390.png"))
         for page in pages.values():
             await page.context.close()
     assert errors == []
