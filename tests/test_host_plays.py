@@ -99,7 +99,7 @@ def test_the_host_cannot_act_on_hidden_things_nor_see_them_again() -> None:
     assert g.rejected("set_role", MJ, seat=1, role="voyante") == "hidden_from_host"
     assert g.rejected("configure", MJ, options={"preassigned": {"1": "voyante"}}) == "hidden_from_host"
     assert g.rejected("configure", MJ, options={"host_plays": False}) == "fixed_option"
-    assert g.rejected("configure", MJ, options={"moderation": "mj"}) == "bad_options"
+    assert g.rejected("configure", MJ, options={"moderation": "mj"}) == "host_plays_needs_auto"
     g.do("configure", MJ, options={"host_plays": True, "debate": 30})  # unchanged: accepted
     g.do("start", MJ)
     g.run_until("loups", night=1)
@@ -116,7 +116,8 @@ def test_the_host_cannot_act_on_hidden_things_nor_see_them_again() -> None:
 def test_a_host_who_plays_needs_the_automatic_mode() -> None:
     with pytest.raises(Rejected) as info:
         new_state(RULESET, 1, options={"moderation": "mj", "host_plays": True}, at=T0)
-    assert info.value.rejection.code == "bad_options"
+    assert info.value.rejection.code == "host_plays_needs_auto"
+    assert info.value.rejection.params == {"option": "host_plays"}
 
 
 def test_no_private_thread_to_an_mj_who_is_not_there() -> None:

@@ -42,7 +42,8 @@ PROMPT_STEPS = [
 ]
 REJECTION_CODES = [
     "alive", "already_answered", "already_dead", "already_paused", "bad_answer", "bad_composition", "bad_name",
-    "bad_options", "bad_order", "bad_seconds", "bad_token", "composition_size", "dead", "lover_vote", "mj_only",
+    "bad_options", "options_conflict", "host_plays_needs_auto", "bad_order", "bad_seconds", "bad_token",
+    "composition_size", "dead", "lover_vote", "mj_only",
     "name_taken", "no_step", "no_such_prompt", "no_such_room", "no_such_seat", "no_timer", "no_wolf",
     "not_paused", "nothing_to_undo", "paused", "preassigned_missing", "prompt_closed", "rate_limited",
     "role_twice", "room_full", "seat_taken", "self_vote", "spectator", "stale", "target_not_allowed",

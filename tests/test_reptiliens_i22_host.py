@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -85,7 +86,8 @@ def test_a_host_who_plays_needs_an_automatic_game() -> None:
     for bad in ({"moderation": "mj"}, {"draws": "mj"}):
         with pytest.raises(Rejected) as info:
             new_state("reptiliens", 1, options={**HOST, **bad})
-        assert info.value.rejection.code == "bad_options"
+        assert info.value.rejection.code == "host_plays_needs_auto"  # its own text in both languages, not "Option : ."
+        assert info.value.rejection.params == {"option": "host_plays"}
         assert "host who plays" in info.value.rejection.message
     game = Game("reptiliens", 1, 7, HOST)
 
@@ -94,8 +96,8 @@ def test_a_host_who_plays_needs_an_automatic_game() -> None:
             game.do(Command(type=type_, by=MJ, at=game.at, args=args))
         return info.value.rejection.code
 
-    assert refused("configure", options={"moderation": "mj"}) == "bad_options"
-    assert refused("configure", options={"draws": "mj"}) == "bad_options"
+    assert refused("configure", options={"moderation": "mj"}) == "host_plays_needs_auto"
+    assert refused("configure", options={"draws": "mj"}) == "host_plays_needs_auto"
     assert refused("configure", options={"host_plays": False}) == "fixed_option"
     assert refused("configure", options={"preassigned": {"1": "rp-reptilien"}}) == "hidden_from_host"
     game.do(Command(type="configure", by=MJ, at=game.at, args={"options": {"debate": 30}}))
@@ -141,7 +143,7 @@ async def test_a_reptiliens_host_who_plays_through_the_real_app(database_url: st
         # With a human MJ, or the MJ's draws, the creator cannot play; nothing is made.
         for bad in ({"moderation": "mj"}, {"draws": "mj"}):
             refused = await http.post("/api/rooms", json={"ruleset": "reptiliens", "options": bad, "play_as": "Hé"})
-            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_options"
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "host_plays_needs_auto"
         reply = await http.post("/api/rooms", json={
             "ruleset": "reptiliens", "options": {**FAST, "moderation": "auto", "lovers": "none"},
             "composition": COMPOSITION, "play_as": "Hélène"})
@@ -244,3 +246,19 @@ async def test_a_reptiliens_host_who_plays_through_the_real_app(database_url: st
         assert info["view"]["options"]["host_plays"] is True and info["view"]["phase"] == "lobby"
         for c in [host, console, spectator, *others]:
             await c.close()
+
+
+def test_options_that_do_not_go_together_are_named_or_called_a_conflict() -> None:
+    """A check across options never reads "Invalid option: ." (issue 24): it names the option it is about, or is
+    `options_conflict`, each with its text in both languages."""
+    with pytest.raises(Rejected) as info:
+        new_state("reptiliens", 1, options={"first_weekday": "sun"})
+    assert info.value.rejection.code == "bad_options"
+    assert info.value.rejection.params == {"option": "first_weekday"}
+    with pytest.raises(Rejected) as info:
+        new_state("thiercelieux", 1, options={"characters": 2, "cards": "small"})
+    assert info.value.rejection.code == "options_conflict" and not info.value.rejection.params
+    catalogues = [json.loads((Path(__file__).parent.parent / "static" / "i18n" / f"{lang}.json").read_text())
+                  for lang in ("fr", "en")]
+    for code in ("options_conflict", "host_plays_needs_auto", "bad_options"):
+        assert all(f"error.{code}" in texts for texts in catalogues), code

@@ -175,7 +175,7 @@ def test_whole_games_with_two_characters_each() -> None:
 
 def test_two_characters_are_not_mixed_with_the_new_moon_complications() -> None:
     g = Script([W, V, V, V, V], start=False)
-    assert g.rejected("configure", MJ, options={"characters": 2, "cards": "great"}) == "bad_options"
+    assert g.rejected("configure", MJ, options={"characters": 2, "cards": "great"}) == "options_conflict"
 
 
 def test_day_cards_and_two_characters_together() -> None:

@@ -112,6 +112,6 @@ async def test_the_console_of_a_room_whose_host_plays_is_their_seat(database_url
         # With a human MJ the creator cannot play, and a bad name is refused before any room is made.
         refused = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": {"moderation": "mj"},
                                                        "play_as": "Hélène"})
-        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_options"
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "host_plays_needs_auto"
         bad = await http.post("/api/rooms", json={"ruleset": "thiercelieux", "play_as": "  "})
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_name"

@@ -73,6 +73,11 @@ class Ruleset:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first["loc"])
+            named = (first.get("ctx") or {}).get("option")
+            if named is not None:  # a check across options that has its own code (PydanticCustomError with ctx)
+                raise Rejected(first["type"], first["msg"], option=named) from exc
+            if not where:  # a check across options, with no option to name: never "Invalid option: ."
+                raise Rejected("options_conflict", f"These options do not go together: {first['msg']}") from exc
             raise Rejected("bad_options", f"Option {where}: {first['msg']}", option=where) from exc
 
     def suggested_composition(self, players: int) -> list[str]:

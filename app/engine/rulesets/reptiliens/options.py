@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from app.engine.options import EngineOptions
 from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS, Weekday
@@ -90,22 +91,24 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
         if self.offices is not None:
             found = [office_of_key(k) for k in self.offices]
             if None in found:
-                raise ValueError("offices: optional offices (rp-pretre, rp-adjoint, rp-pickpocket, rp-bourreau) or "
-                                 "their variants only")
+                raise PydanticCustomError("bad_options", "offices: optional offices (rp-pretre, rp-adjoint, "
+                                          "rp-pickpocket, rp-bourreau) or their variants only", {"option": "offices"})
             if len(set(found)) != len(found):
-                raise ValueError("offices: one variant of each office at most")
+                raise PydanticCustomError("bad_options", "offices: one variant of each office at most",
+                                          {"option": "offices"})
         return self
 
     @model_validator(mode="after")
     def _host_plays_alone(self) -> Options:
         # Nobody may be asked an MJ's question when the MJ token is a player's: no judgment call, no draw.
         if self.host_plays and (self.moderation != "auto" or self.draws != "rng"):
-            raise ValueError("a host who plays needs the automatic moderation and the game's draws "
-                             "(moderation: auto, draws: rng)")
+            raise PydanticCustomError("host_plays_needs_auto", "a host who plays needs the automatic moderation "
+                                      "and the game's draws (moderation: auto, draws: rng)", {"option": "host_plays"})
         return self
 
     @model_validator(mode="after")
     def _no_sunday_night(self) -> Options:
         if self.first_weekday not in NIGHT_DAYS:
-            raise ValueError("night 1 falls Monday to Saturday: Sunday is the festival and has no night")
+            raise PydanticCustomError("bad_options", "night 1 falls Monday to Saturday: Sunday is the festival and "
+                                      "has no night", {"option": "first_weekday"})
         return self

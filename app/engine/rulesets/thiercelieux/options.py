@@ -152,13 +152,15 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     @model_validator(mode="after")
     def _lock_before_late(self) -> Options:
         if self.vote_late > self.vote_lock:
-            raise ValueError("vote_late (late votes close) must be at most vote_lock (votes lock) minutes")
+            raise PydanticCustomError("bad_options", "vote_late (late votes close) must be at most vote_lock (votes "
+                                      "lock) minutes", {"option": "vote_late"})
         if self.characters == 2 and self.cards != "one":
             raise ValueError("two characters each are played with one card per character (cards: one)")
         if self.day_roles and self.cards != "one":
             raise ValueError("Le Village's day cards are played with one night card each (cards: one)")
         if self.host_plays and self.moderation != "auto":
-            raise ValueError("a host who plays needs the automatic moderation (moderation: auto)")
+            raise PydanticCustomError("host_plays_needs_auto", "a host who plays needs the automatic moderation "
+                                      "(moderation: auto)", {"option": "host_plays"})
         if self.dead_see_all and (self.ghosts or self.idiot_du_village):
             # A dead player who sees every card must not debate with the living; its own code, so that the pages
             # can say why (Thiercelieux.validate_options makes it the rejection's).
