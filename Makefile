@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 export DATABASE_URL ?= sqlite+aiosqlite:///./veillee.db
 
-.PHONY: venv migrate run test lint demo bench clean
+.PHONY: venv migrate run test lint demo bench campaign clean
 
 venv: $(STAMP)
 
@@ -50,6 +50,15 @@ bench: venv
 	$(BIN)/python -c 'import matplotlib' 2>/dev/null || $(BIN)/pip install -q -e '.[bench]'
 	$(BIN)/python -m app bench $(if $(QUICK),--quick) --uvicorn-flags "$(UVICORN_LIMITS)" \
 		--postgres "$(BENCH_POSTGRES)" $(BENCH_ARGS)
+
+# Les Reptiliens' long check (issue 22): 300 whole games at every table size from FROM (3) to 40, with random players
+# and with the server's bots; one summary line each (docs/rules/reptiliens.md, "The simulation campaign"). Hours.
+FROM ?= 3
+campaign: venv
+	for n in $$(seq $(FROM) 40); do for bots in "" --bots; do \
+		printf 'players %s %s: ' $$n "$${bots:-random}"; \
+		$(BIN)/python -m app simulate --ruleset reptiliens --games 300 --players $$n $$bots | tail -n 1 || exit 1; \
+	done; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
