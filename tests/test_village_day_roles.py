@@ -175,7 +175,7 @@ def test_a_dead_holder_has_no_day_power() -> None:
 
 def test_day_cards_need_one_night_card_each() -> None:
     g = Script(ROLES, start=False)
-    assert g.rejected("configure", MJ, options={"day_roles": True, "cards": "small"}) == "bad_options"
+    assert g.rejected("configure", MJ, options={"day_roles": True, "cards": "small"}) == "options_conflict"
 
 
 def test_day_cards_act_during_the_captains_election_too() -> None:
