@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -28,6 +29,9 @@ from app.web.api import ruleset_info
 
 ROOT = Path(__file__).resolve().parent
 NODE = shutil.which("node")
+# Without Node.js the pages' modules cannot run: skipped on a developer's machine (the reason printed), a failure in
+# CI, which installs it (.ci/run), as the browser and PostgreSQL tests are.
+NEEDS_NODE = pytest.mark.skipif(NODE is None and not os.environ.get("CI"), reason="node (Node.js) is not installed")
 # (seed, players, random set-up, options) per ruleset: small tables and a few games keep it short.
 GAMES: dict[str, list[tuple[int, int, bool, dict[str, Any]]]] = {
     "thiercelieux": [(1, 8, False, {}), (2, 9, True, {}), (3, 12, True, {})],
@@ -96,7 +100,7 @@ def render(ruleset: str, games: list[Recorded], tmp_path: Path, langs: tuple[str
             viewers.append({"kind": kind, "seat": viewer if kind == "seat" else None, "snapshots": snaps,
                             "events": game.streams.get(viewer, [])})
     info = asyncio.run(ruleset_info(ruleset))
-    assert NODE is not None
+    assert NODE is not None, "Node.js (node) is needed to render the pages' texts"
     running = {}
     for lang in langs:
         path = tmp_path / f"{ruleset}-{lang}.json"
@@ -160,7 +164,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(tmp_path_factory.mktemp("texts"))
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@NEEDS_NODE
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_every_text_of_whole_games_is_finished(ruleset: str, tmp: str) -> None:
     failures = []
@@ -170,7 +174,7 @@ def test_every_text_of_whole_games_is_finished(ruleset: str, tmp: str) -> None:
     assert not failures, "\n".join(failures[:80]) + f"\n… {len(failures)} in all"
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@NEEDS_NODE
 def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp: str) -> None:
     """Issue 24, 7: a ghost is not told to keep quiet nor that his phone will wake him for nothing; he is told he
     debates by day and guards a house at night. A spirit sees the night. A spectator's phone wakes nobody."""
@@ -193,7 +197,7 @@ def test_reptiliens_dead_and_spectators_are_told_what_they_can_do(tmp: str) -> N
             assert "will wake" not in spectator and "in the morning" in spectator
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@NEEDS_NODE
 @pytest.mark.parametrize("ruleset", ["thiercelieux", "reptiliens"])
 def test_every_question_says_why_it_is_asked(ruleset: str, tmp: str) -> None:
     """Issue 24, 4: each question a player answers from the shell's prompt carries a line under its title (why this
@@ -203,7 +207,7 @@ def test_every_question_says_why_it_is_asked(ruleset: str, tmp: str) -> None:
         assert sorted(step for step, told in result["explained"].items() if not told) == []
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@NEEDS_NODE
 def test_the_laws_are_shown_where_they_are_decided(tmp: str) -> None:
     """Issue 24, 4: the MJ's approval shows each proposed law's words beside its proposer; the Sénateur's yes/no
     names the law it decides."""
