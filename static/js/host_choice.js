@@ -2,6 +2,9 @@
 // console (every role shown) or play a seat (option host_plays: the server seats them, and their host's token sees
 // no more than a spectator). With a human MJ the creator moderates: the choice is hidden.
 import { mjKey, seatKey, store, t } from "./links.js";
+import { $, toast } from "./shell/dom.js";
+import { rejectionText } from "./shell/i18n.js";
+import { api } from "./shell/net.js";
 
 function parts(form) {
   const box = form.querySelector("#host-choice");
@@ -53,4 +56,23 @@ export function afterCreate(room) {
     return `/r/${room.code}`;
   }
   return `/r/${room.code}/mj`;
+}
+
+/** Create the room of every set-up page: `body` and the host's fields. The creator goes to their seat or the
+ * console; a refusal shows the server's reason and gives the button back. `problem`: what the page found first. */
+export async function createRoom(form, body, problem = null) {
+  const missing = problem || hostProblem(form);
+  if (missing) {
+    toast(missing);
+    return;
+  }
+  const button = $("#create");
+  button.disabled = true;
+  try {
+    const room = await api("/api/rooms", { method: "POST", body: { ...body, ...hostFields(form) } });
+    location.assign(afterCreate(room));
+  } catch (err) {
+    toast(rejectionText(err.code, err.message, err.params));
+    button.disabled = false;
+  }
 }

@@ -2,11 +2,11 @@
 // durations and options. Everything comes from the server (GET /api/rulesets/reptiliens: cards, suggestions,
 // options schema); whether the composition may start is the server's answer too (POST …/composition `problem`).
 // Untouched, the composition is not sent: the server suggests one for the seats taken when the game starts.
-import { $, fill, h, patch, toast } from "./shell/dom.js";
+import { $, fill, h, patch } from "./shell/dom.js";
 import { has, rejectionText, roleName, t } from "./shell/i18n.js";
 import { api, rulesetData } from "./shell/net.js";
 import { formOptions, optionField, readOptions } from "./options_form.js";
-import { afterCreate, bindHostChoice, hostFields, hostProblem } from "./host_choice.js";
+import { bindHostChoice, createRoom } from "./host_choice.js";
 
 const form = $("#rp-create-form");
 const key = form.dataset.ruleset;
@@ -142,25 +142,10 @@ form.addEventListener("change", (ev) => {
   if (state.info && ev.target.name && state.shown.includes(ev.target.name)) check();
 });
 
-form.addEventListener("submit", async (ev) => {
+form.addEventListener("submit", (ev) => {
   ev.preventDefault();
   if (!state.info) return;
-  const problem = hostProblem(form);
-  if (problem) {
-    toast(problem);
-    return;
-  }
-  const button = $("#create");
-  button.disabled = true;
-  try {
-    const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: key, options: options(), ...(state.touched ? { composition: composition() } : {}), ...hostFields(form),
-    } });
-    location.assign(afterCreate(room));
-  } catch (err) {
-    toast(rejectionText(err.code, err.message, err.params));
-    button.disabled = false;
-  }
+  createRoom(form, { ruleset: key, options: options(), ...(state.touched ? { composition: composition() } : {}) });
 });
 
 load();

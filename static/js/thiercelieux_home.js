@@ -1,15 +1,14 @@
 // Thiercelieux's set-up page (/thiercelieux): create a room (players, composition, moderation, durations, options).
 // The form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server.
-import { $, fill, h, toast } from "./shell/dom.js";
+import { $, fill, h } from "./shell/dom.js";
 import { localZone, rejectionText, t } from "./shell/i18n.js";
-import { api } from "./shell/net.js";
 import { loadRuleset } from "./shell/rules.js";
 import {
   allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
   compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
   suggestedFor, tableSize, useRuleset, writeOptions,
 } from "./setup.js";
-import { afterCreate, bindHostChoice, hostFields, hostProblem } from "./host_choice.js";
+import { bindHostChoice, createRoom } from "./host_choice.js";
 
 const form = $("#create-form");
 const playersInput = $("#players");
@@ -89,27 +88,14 @@ for (const radio of form.querySelectorAll('input[name="cards"]')) {
 if (form.elements.camp_wolves) form.elements.camp_wolves.addEventListener("input", () => render());
 if (form.elements.characters) form.elements.characters.addEventListener("change", () => state.info && suggest());
 
-form.addEventListener("submit", async (ev) => {
+form.addEventListener("submit", (ev) => {
   ev.preventDefault();
   if (!state.info) return;
   const problem = compositionProblem(seats(), state.counts, state.info.roles, cardsOptions(), state.info)
-    || forumProblem(form) || hostProblem(form);
-  if (problem) {
-    toast(problem);
-    return;
-  }
-  const button = $("#create");
-  button.disabled = true;
-  try {
-    const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: form.dataset.ruleset, options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
-      ...hostFields(form),
-    } });
-    location.assign(afterCreate(room));
-  } catch (err) {
-    toast(rejectionText(err.code, err.message, err.params));
-    button.disabled = false;
-  }
+    || forumProblem(form);
+  createRoom(form, {
+    ruleset: form.dataset.ruleset, options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
+  }, problem);
 });
 
 bindSetup(form, () => state.info && state.info.options);
