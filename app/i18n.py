@@ -6,6 +6,8 @@ MessageFormat (PyICU), so both read the same plurals the same way."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,7 +45,24 @@ def translate(lang: str, key: str, **params: Any) -> str:
     names = list(params)
     values = [icu.Formattable(v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v))
               for v in params.values()]
-    return str(fmt.format(names, values))
+    return elide(lang, str(fmt.format(names, values)), params.values())
+
+
+_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
+
+
+def elide(lang: str, text: str, values: Iterable[Any]) -> str:
+    """French elides "de" and "que" before a vowel ("la maison d'Emma", not "de Emma"): only before a filled-in
+    value (a name, a card), since the catalogue's own words are written right. static/js/shell/i18n.js does the same."""
+    if lang != "fr":
+        return text
+    mark = "’" if "’" in text else "'"
+    for value in values:
+        if not isinstance(value, str) or not _VOWEL.match(value):
+            continue
+        text = re.sub(rf"(^|[^\w])(de|De|que|Que) (?={re.escape(value)})",
+                      lambda m: f"{m.group(1)}{m.group(2)[:-1]}{mark}", text)
+    return text
 
 
 def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:

@@ -28,7 +28,10 @@ class Game:
         self.state, self.events = new_state(ruleset, seed, options)
         self.at = 1_000_000.0
         for seat in range(players):
-            self.do(Command(type="join", by=SYSTEM, at=self.at, args={"seat": seat, "name": f"P{seat}"}))
+            self.do(Command(type="join", by=SYSTEM, at=self.at, args={"seat": seat, "name": self.name(seat)}))
+
+    def name(self, seat: int) -> str:
+        return f"P{seat}"
 
     def do(self, cmd: Command) -> list[Event]:
         """`apply`, without its copy: decide on the state itself, keeping only a plain snapshot to restore when the

@@ -32,9 +32,16 @@ async def let_go(page: Any) -> None:
     badge = page.locator("#conn.conn-superseded")
     await badge.wait_for()
     assert await badge.inner_text() == "Reprendre ici"
-    assert await page.locator(".toast-error").filter(has_text="plus de 1 endroits").count() == 1
+    assert await page.locator(".toast-error").filter(has_text="plus de 1\u00a0endroit à la fois").count() == 1
     assert await page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-    assert await page.locator(".room-code").is_visible() == (page.viewport_size["width"] > 480)
+    # Whole, on the screen, over neither the room's code nor the language switcher (on a phone it hangs under the bar).
+    box, code, langs = [await page.locator(sel).first.bounding_box() for sel in ("#conn", ".room-code", ".langs")]
+    assert box and code and langs and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    for other in (code, langs):
+        apart = (box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
+                 or box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"])
+        assert apart, (box, other)
+    assert await badge.evaluate("e => e.scrollWidth <= e.clientWidth")  # not cut short ("Repren…")
 
 
 @pytest.mark.parametrize("width", [320, 1280])

@@ -264,6 +264,10 @@ def test_the_inheritance_turns_both_cards_and_the_heir_holds_two_specialties() -
     assert omniscient(t.state, 4)  # «Vous pouvez ouvrir les yeux toute la nuit ou même quitter la partie.»
     t.run_until("rp-larcin", night=4)  # Thursday: the Voleur's night
     assert t.prompt("rp-larcin").to == [3]
+    assert "inherited" not in t.view(5)["village"]  # who inherited is the heir's secret while the game lasts
+    t.do("end")  # at the end every card shows: the card under donor and heir is named as passed on (issue 24)
+    assert t.view(5)["village"]["inherited"] == {"3": ["rp-voleur"]}
+    assert 4 in t.view(5)["village"]["dead"]["inheritance"]
 
 
 def test_no_third_specialty_the_heir_renounces_one_or_refuses() -> None:

@@ -49,6 +49,10 @@ class Recorded(Game):
         self.last: dict[Any, str] = {}
         super().__init__(ruleset, seed, players, options)
 
+    def name(self, seat: int) -> str:
+        # Every other name starts with a vowel: French must elide before it ("la maison d'Emma1", not "de Emma1").
+        return f"Emma{seat}" if seat % 2 else f"P{seat}"
+
     def viewers(self) -> list[Any]:
         return [*sorted(self.state.players), MJ, SPECTATOR]
 

@@ -43,3 +43,14 @@ def test_fixed_wording() -> None:
     assert "fin du temps" not in fr["ui.can_change"] and "time runs out" not in en["ui.can_change"]
     assert "meneur" not in fr["ui.paused_long"] and "pause" in fr["ui.paused_long"]
     assert fr["vote.reason_placeholder.for"] != fr["vote.reason_placeholder.against"]
+
+
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> None:
+    """"Le lien d'Emma", "le lien de Bob": only before a filled-in value; English is left alone (static/js/shell/
+    i18n.js does the same on the pages, checked over whole games by tests/test_texts_render.py)."""
+    from app.i18n import translate
+
+    assert translate("fr", "host.replace_link", name="Emma").startswith("Le lien d'Emma\xa0:")
+    assert translate("fr", "host.replace_link", name="Éloi").startswith("Le lien d'Éloi\xa0:")
+    assert translate("fr", "host.replace_link", name="Bob").startswith("Le lien de Bob\xa0:")
+    assert translate("en", "host.replace_link", name="Emma").startswith("Emma")

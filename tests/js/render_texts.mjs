@@ -26,14 +26,16 @@ const NAMESPACES = "ui|announce|prompt|step|pstep|event|role|camp|choice|why|err
 const RAW_KEY = new RegExp(`(^|[\\s(«"])(${NAMESPACES})\\.[a-z0-9_-]+(\\.[a-z0-9_-]+)*($|[\\s).,»"])`);
 const BAD = [["{", (s) => s.includes("{") || s.includes("}")], ["(s)", (s) => /\(s\)/.test(s)],
   ["..", (s) => /(^|[^.])\.\.($|[^.])/.test(s)], ["raw key", (s) => RAW_KEY.test(s)],
-  ["undefined", (s) => /\b(undefined|NaN)\b|\[object /.test(s)], ["?.", (s) => /\?\s*\./.test(s)]];
+  ["undefined", (s) => /\b(undefined|NaN)\b|\[object /.test(s)], ["?.", (s) => /\?\s*\./.test(s)],
+  // French elides before a vowel ("d'Emma1", "qu'Emma1"; half the recorded names start with one).
+  ["elision", (s) => input.lang === "fr" && /(^|[^\p{L}])(de|que|De|Que) [AEIOUYÀÂÉÈÊÎÔaeiouyàâéèêîô]/u.test(s)]];
 
 const problems = new Map();
 function check(text, where) {
   if (typeof text !== "string" || !text) return;
   for (const [what, test] of BAD) {
     if (test(text)) {
-      const k = `${what}|${text.replace(/\d+/g, "#").replace(/\bP#\b/g, "P")}`;
+      const k = `${what}|${text.replace(/\d+/g, "#").replace(/\b(P|Emma)#\b/g, "$1")}`;
       if (!problems.has(k)) problems.set(k, { what, text, where });
     }
   }

@@ -637,6 +637,21 @@ function endWhy(v, ctx) {
     stop.length ? [h("h3", {}, rt("victory.rp-why")), h("ul", {}, stop.map((r, i) => h("li", { "data-key": `why${i}` }, reasonText(r, ctx.name))))] : null);
 }
 
+/** The specialties passed on to `seat` (shown at the end only: `village.inherited`, §9). */
+function inherited(v, seat) {
+  return ((village(v).inherited || {})[String(seat)]) || [];
+}
+
+/** The specialties others inherited (a donor's chip among them reads "passed on"). */
+function passedOn(v, seat) {
+  return Object.entries(village(v).inherited || {}).filter(([heir]) => heir !== String(seat)).flatMap(([, cards]) => cards);
+}
+
+/** Whether `seat` passed his specialty on (public: `village.dead.inheritance`). */
+function donated(v, seat) {
+  return ((village(v).dead || {}).inheritance || []).includes(seat);
+}
+
 function endDetails(v, ctx) {
   const result = v.result || {};
   const players = byseat(v);
@@ -654,8 +669,14 @@ function endDetails(v, ctx) {
       return h("tr", { class: [r.result === "won" && "winner", !r.alive && "dead", r.result && `rp-result-${r.result}`], "data-seat": r.seat, "data-key": `r${r.seat}` },
         h("td", {}, h("b", {}, ctx.name(r.seat)), p.me ? h("small", {}, ` (${t("ui.you")})`) : null,
           !r.alive ? h("small", { class: "muted" }, ` · ${t("ui.dead")}`) : null,
-          h("span", { class: "rp-end-cards" }, ALL_SLOTS.map((slot) => (p.cards || {})[slot]).filter(Boolean)
-            .map((c) => h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`] }, roleName(c)))),
+          h("span", { class: "rp-end-cards" }, ALL_SLOTS.filter((slot) => (p.cards || {})[slot]).map((slot) => {
+            const c = p.cards[slot];
+            // The same specialty under its donor and its heir (§9): each chip says which way it went.
+            const note = slot === "camp" ? null : inherited(v, r.seat).includes(c) ? "ui.rp-end-inherited"
+              : donated(v, r.seat) && passedOn(v, r.seat).includes(c) ? "ui.rp-end-passed-on" : null;
+            return h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`, note && "rp-end-heritage"], "data-slot": slot },
+              roleName(c), note ? h("small", {}, ` · ${rt(note)}`) : null);
+          })),
           r.camp ? h("small", { class: "rp-dominant" }, rt("ui.rp-dominant", { camp: campName(r.camp) })) : null),
         judged ? h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
           t(`victory.rp-result.${r.result}`)),

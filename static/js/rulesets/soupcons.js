@@ -163,6 +163,8 @@ function offerForm(v, by, ctx) {
   const ready = target !== null && target !== undefined && card && sel.announce && !st.sending;
   const parts = [h("h2", { class: "prompt-title" }, sc.attempt > 1
     ? t("sc.offer.again", { name: name(sc.target), nth: ordinal(sc.attempt) }) : t("sc.offer.title"))];
+  // Why this seat is asked (issue 24: every prompt says it), then the last offer's rule.
+  parts.push(h("p", { class: "prompt-why" }, t(sc.attempt > 1 ? "sc.offer.why_again" : "sc.offer.why")));
   if (sc.attempt === 3) parts.push(h("p", { class: "sc-note" }, t("sc.offer.last")));
   if (by["sc-target"]) {
     parts.push(h("h3", {}, t("sc.offer.to")), h("div", { class: "targets sc-targets" }, by["sc-target"].options.map((seat) =>

@@ -40,12 +40,30 @@ export function t(key, params = {}) {
   const fmt = formatter(key, text);
   if (fmt) {
     try {
-      return String(fmt.format(values));
+      return elide(String(fmt.format(values)), values);
     } catch {
       // a value is missing: said below
     }
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (values[name] === undefined ? whole : String(values[name])));
+}
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/iu;
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * French elides "de" and "que" before a vowel ("la maison d'Emma", not "de Emma"): only before a filled-in value
+ * (a name, a card), since the catalogue's own words are written right. The same rule as app/i18n.py's `elide`.
+ */
+export function elide(text, values, lang = LANG) {
+  if (lang !== "fr") return text;
+  const mark = text.includes("’") ? "’" : "'";
+  for (const value of Object.values(values || {})) {
+    if (typeof value !== "string" || !VOWEL.test(value)) continue;
+    text = text.replace(new RegExp(`(^|[^\\p{L}])(de|De|que|Que) (?=${escape(value)})`, "gu"),
+      (_, before, word) => `${before}${word.slice(0, -1)}${mark}`);
+  }
+  return text;
 }
 
 export const has = (key) => typeof catalogue[key] === "string";

@@ -141,6 +141,10 @@ def view_extra(state: GameState, viewer: int | str) -> dict[str, Any]:
     out: dict[str, Any] = {"village": public(state)}
     if state.phase == "lobby":
         return out
+    if state.phase == "ended":
+        # Every card is shown at the end: an inherited specialty is named as such under its heir (and as passed on
+        # under its donor), so that the same card under two seats reads right (§9 héritage spirituel).
+        out["village"] = {**out["village"], "inherited": keyed(own(state).inherited)}
     if viewer == MJ:  # every seat's secrets are in the MJ's own part (`mj.reptiliens`)
         if state.options.get("hide_fortunes"):
             out["village"] = {**out["village"], "coins": keyed(own(state).coins)}

@@ -37,7 +37,10 @@ ASKED = ("rp-camera", "rp-clore-debat", "rp-consentement", "rp-demande", "rp-dem
          "rp-paiement", "rp-querelle-lieu", "rp-scrutateur-choix", "rp-scrutateur-remplacement", "rp-sens",
          "rp-session-speciale", "rp-tarif", "rp-tribunal", "rp-tribunal-procureur", "rp-loi-aval", "rp-loi-votants",
          "rp-loi-texte", "rp-allumeuse-lieu", "rp-bourreau-grace", "rp-pickpocket", "rp-renoncement", "rp-temoins",
-         "rp-adoration-echange")
+         "rp-adoration-echange",
+         # the MJ's own questions (issue 24: every prompt says why its addressee is asked)
+         "rp-donne", "rp-ouverture-conditions", "rp-ouverture-conversion", "rp-ouverture-romantique-connu",
+         "rp-postes-depart", "rp-mj-suite", "rp-reve-info")
 TEXT_KEYS: tuple[str, ...] = (
     f"camp.{SPECIALTY_CAMP}",
     *(f"event.died.{cause}" for cause in PUBLIC_CAUSES),
