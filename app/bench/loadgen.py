@@ -64,7 +64,7 @@ RETRIES = 12  # a command refused as `busy` is sent again (same cid) after a gro
 
 def backoff(attempt: int, rnd: random.Random) -> float:
     """app/client.py's pause before sending a `busy` command again (attempt 1, 2, …)."""
-    return min(2.0, 0.05 * 2 ** (attempt - 1)) * (0.5 + rnd.random())
+    return float(min(2.0, 0.05 * 2 ** (attempt - 1)) * (0.5 + rnd.random()))
 
 
 def composition(players: int, ruleset: str = "thiercelieux") -> list[str]:
@@ -158,10 +158,10 @@ class Phase:
     outstanding: int = 0
     busy: int = 0  # `busy` refusals, each followed by the same vote again
     failed: int = 0  # votes refused for good
-    latencies: array = field(default_factory=lambda: array("d"))
-    sizes: array = field(default_factory=lambda: array("d"))  # bytes of the frames of one vote, all sockets
-    frame_sizes: array = field(default_factory=lambda: array("d"))  # mean bytes of one frame of the vote
-    lateness: array = field(default_factory=lambda: array("d"))
+    latencies: array[float] = field(default_factory=lambda: array("d"))
+    sizes: array[float] = field(default_factory=lambda: array("d"))  # bytes of the frames of one vote, all sockets
+    frame_sizes: array[float] = field(default_factory=lambda: array("d"))  # mean bytes of one frame of the vote
+    lateness: array[float] = field(default_factory=lambda: array("d"))
     closed_loop: bool = False
     same_room: bool = False  # closed loop: the next vote goes to the room of the one answered, else anywhere
     idle: asyncio.Event = field(default_factory=asyncio.Event)

@@ -941,7 +941,10 @@ def _leaf(fig: dict[str, Any], path: str) -> Any:
 def _cell(value: Any) -> str:
     if isinstance(value, dict) and "median" in value:
         lo, mid, hi = value["min"], value["median"], value["max"]
-        fmt = (lambda x: f"{x:,.0f}") if abs(mid or 0) >= 100 else (lambda x: f"{x:.3g}")
+        big = abs(mid or 0) >= 100
+
+        def fmt(x: float) -> str:
+            return f"{x:,.0f}" if big else f"{x:.3g}"
         return fmt(mid) if lo == hi else f"{fmt(mid)} ({fmt(lo)}–{fmt(hi)})"
     return "—" if value is None else str(value)
 

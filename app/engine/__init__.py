@@ -6,7 +6,8 @@
 
 from app.engine import chat as _chat  # noqa: F401  (registers the chat commands)
 from app.engine import seats as _seats  # noqa: F401  (registers the hand-over of a seat to another device)
-from app.engine.core import Rejected, decide, new_state, replay
+from app.engine.core import decide, new_state, replay
+from app.engine.errors import Rejected
 from app.engine.evolve import evolve
 from app.engine.model import Command, Event, GameState, Prompt, Rejection
 from app.engine.views import event_visible, view

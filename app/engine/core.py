@@ -192,15 +192,15 @@ def clean_name(name: Any) -> str:
     of the interface's own names."""
     if not isinstance(name, str) or not name.strip():
         raise Rejected("bad_name", "A name is required.")
-    name = normal_name(check_name(name))
-    if not visible(name):
+    kept = normal_name(check_name(name))
+    if not visible(kept):
         raise Rejected("name_invisible", "A name must show something: it holds only invisible or blank "
                        "characters.")
-    if len(name) > MAX_NAME:
+    if len(kept) > MAX_NAME:
         raise Rejected("bad_name", f"A name has at most {MAX_NAME} characters.", max=MAX_NAME)
-    if name_keys(name) & _RESERVED_KEYS:
-        raise Rejected("name_reserved", f"{name} is a name the game itself uses: choose another.", name=name)
-    return name
+    if name_keys(kept) & _RESERVED_KEYS:
+        raise Rejected("name_reserved", f"{kept} is a name the game itself uses: choose another.", name=kept)
+    return kept
 
 
 def need_free_name(ctx: Ctx, name: str, seat: int | None = None) -> None:

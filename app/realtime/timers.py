@@ -17,7 +17,7 @@ RETRY_MAX = 30.0
 
 def backoff(failed: int) -> float:
     """The pause before the next try at a deadline that already failed `failed` times."""
-    return min(RETRY_MAX, RETRY_FIRST * 2 ** (failed - 1))
+    return float(min(RETRY_MAX, RETRY_FIRST * 2 ** (failed - 1)))
 
 
 class Timers:

@@ -28,7 +28,7 @@ TEXT_KEYS: tuple[str, ...] = (IDLE, CALM, *(f"announce.{key}" for key in ANNOUNC
 
 
 def automatic(state: GameState) -> bool:
-    return state.options.get("moderation", "auto") == "auto"
+    return bool(state.options.get("moderation", "auto") == "auto")
 
 
 def answered(state: GameState) -> bool:

@@ -18,7 +18,7 @@ SECOND = " · 2"
 
 
 def enabled(state: GameState) -> bool:
-    return state.options.get("characters", 1) == 2
+    return bool(state.options.get("characters", 1) == 2)
 
 
 def add_characters(ctx: Ctx) -> None:
