@@ -672,10 +672,10 @@ function endDetails(v, ctx) {
           h("span", { class: "rp-end-cards" }, ALL_SLOTS.filter((slot) => (p.cards || {})[slot]).map((slot) => {
             const c = p.cards[slot];
             // The same specialty under its donor and its heir (§9): each chip says which way it went.
-            const note = slot === "camp" ? null : inherited(v, r.seat).includes(c) ? "ui.rp-end-inherited"
-              : donated(v, r.seat) && passedOn(v, r.seat).includes(c) ? "ui.rp-end-passed-on" : null;
+            const note = slot === "camp" ? null : inherited(v, r.seat).includes(c) ? rt("ui.rp-end-inherited")
+              : donated(v, r.seat) && passedOn(v, r.seat).includes(c) ? rt("ui.rp-end-passed-on") : null;
             return h("span", { class: ["badge", "role-chip", `rp-camp-${campOf(c)}`, note && "rp-end-heritage"], "data-slot": slot },
-              roleName(c), note ? h("small", {}, ` · ${rt(note)}`) : null);
+              roleName(c), note ? h("small", {}, ` · ${note}`) : null);
           })),
           r.camp ? h("small", { class: "rp-dominant" }, rt("ui.rp-dominant", { camp: campName(r.camp) })) : null),
         judged ? h("td", {}, h("span", { class: ["badge", r.result === "won" ? "badge-good" : r.result === "consolation" ? "badge-warn" : ""] },
