@@ -225,6 +225,19 @@ def test_seer_after_witch_only_if_she_is_not_dead() -> None:
     assert "voyante" not in g.opened(mark)
 
 
+def test_seer_after_witch_a_seer_dying_of_rust_is_not_called() -> None:
+    """004 "uniquement si elle n'est pas morte", whatever kills her at dawn: the forecast is dawn's own table run
+    dry (thiercelieux/dawn.py), so a seer the Chevalier's rust kills tonight is not asked (issue 25: the forecast
+    used to miss the rust row)."""
+    g = Script(SEER_WITCH, options={"seer_after_witch": True})
+    assert g.state.phase == "night"
+    g.state.players[2].tags["rusted"] = g.state.night  # as the Chevalier's death leaves it on an infected seer
+    mark = len(g.events)
+    play_night(g, {"loups": [4], "sorciere-heal": False, "sorciere-poison": []})
+    assert "voyante" not in g.opened(mark)
+    assert not g.state.players[2].alive and not g.state.players[4].alive
+
+
 def test_seer_after_witch_a_healed_seer_is_called() -> None:
     """004: "uniquement si elle n'est pas morte" — healed, she is alive."""
     g = Script(SEER_WITCH, options={"seer_after_witch": True})

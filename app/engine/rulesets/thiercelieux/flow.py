@@ -16,6 +16,7 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
+from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
 from app.engine.rulesets.thiercelieux.night import (
     NIGHT_ORDERS,
     STEPS,
@@ -26,7 +27,7 @@ from app.engine.rulesets.thiercelieux.night import (
     step_cards,
     steps_for,
 )
-from app.engine.rulesets.thiercelieux.resolution import night_deaths, night_effects
+from app.engine.rulesets.thiercelieux.official_solo import sect_victory
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
     LOVERS,
@@ -168,7 +169,7 @@ def dawn(ctx: Ctx) -> None:
         kill(ctx, seat, "night", source)
     if not deaths:
         ctx.announce("no_death")
-    night_effects(ctx, pending, {seat for seat, _ in deaths})
+    morning(ctx, pending, {seat for seat, _ in deaths})
     official_night.dawn(ctx)  # the Montreur d'ours' bear, once the night's dead are known
     if pf_seen is not None:
         pf = pf_seen["seat"]
@@ -292,8 +293,10 @@ def mixed_couple(state: GameState) -> bool:
     return a != b
 
 
-# Victory rules of solitaries registered by other modules: each returns (camp, winners) or None.
-SOLO_WINS: list[Callable[[GameState], tuple[str, list[int]] | None]] = []
+# The solitaries' own victories, checked after the piper's: each returns (camp, winners) or None.
+SOLO_WINS: tuple[Callable[[GameState], tuple[str, list[int]] | None], ...] = (
+    sect_victory,  # official_solo.py: the Abominable Sectaire
+)
 
 
 def victory(state: GameState) -> tuple[str | None, list[int]] | None:
@@ -309,7 +312,7 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
             partner = next((x for x in couple if x != seat), None) if seat in couple else None
             if all(players[x].tags.get("charmed") for x in alive if x not in (seat, partner)):
                 return PIPER, [seat]
-    for rule in SOLO_WINS:  # the solitaries of other modules (official_solo.py: the Abominable Sectaire)
+    for rule in SOLO_WINS:
         found = rule(state)
         if found is not None:
             return found

@@ -184,7 +184,7 @@ def nothing(ctx: Ctx) -> None:
 
 # -- Voyante: sees one player's card. ---------------------------------------------------------------------------
 def voyante_open(ctx: Ctx) -> None:
-    from app.engine.rulesets.thiercelieux.resolution import doomed
+    from app.engine.rulesets.thiercelieux.dawn import doomed  # dawn imports the night's rows: not at the top
 
     # 004: called after the witch, the seer acts "uniquement si elle n'est pas morte".
     dying = doomed(ctx) if ctx.s.options.get("seer_after_witch") else set()

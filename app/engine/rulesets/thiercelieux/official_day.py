@@ -5,7 +5,7 @@ Servante dévouée. docs/rules/thiercelieux.md ("Issue 14") gives each printed r
 None of them wakes at night, so none has a night step (nothing to hide in the night's timing). Their rules meet
 the day's flow at a few named points, each a one-line call in flow.py: a death (`on_death`), a tie (`scapegoat`),
 who votes (`allowed_voters`), a lynch (`before_lynch`), the end of the day (`second_vote`), victory
-(`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority table (resolution.RESOLUTION).
+(`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority table (dawn.RESOLUTION).
 This module imports flow lazily: flow calls it, and it calls flow back to go on with the day.
 """
 
@@ -17,7 +17,6 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Player, Prompt
 from app.engine.rulesets.thiercelieux.night import setp
-from app.engine.rulesets.thiercelieux.resolution import RESOLUTION, Death
 from app.engine.rulesets.thiercelieux.roles import (
     ROLES,
     VILLAGE,
@@ -27,7 +26,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import lovers
+from app.engine.rulesets.thiercelieux.state import Death, lovers
 
 ANGE = "ange"
 SCAPEGOAT = "bouc-emissaire"
@@ -129,12 +128,10 @@ def left_wolf(s: GameState, seat: int) -> int | None:
     return None
 
 
-def rust(ctx: Ctx) -> list[Death]:
+def rust(ctx: Ctx, apply: bool = True) -> list[Death]:
     """The wolf the Chevalier wounded dies of tetanus at the end of the next night, whatever protects him."""
     return [(p.seat, "rust") for p in ctx.s.by_position() if p.alive and p.tags.get("rusted") == ctx.s.night]
 
-
-RESOLUTION.append(("rust", rust))
 
 
 # -- the vote (Bouc émissaire, Idiot du village, Juge bègue) ------------------------------------------------------

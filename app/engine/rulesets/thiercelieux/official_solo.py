@@ -10,10 +10,8 @@ from __future__ import annotations
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.prompts import MJ_SEAT
-from app.engine.rulesets.thiercelieux import flow, resolution
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
 from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, holders, setp
-from app.engine.rulesets.thiercelieux.resolution import Death
 from app.engine.rulesets.thiercelieux.roles import (
     PREREQUISITES,
     ROLES,
@@ -26,7 +24,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import captain
+from app.engine.rulesets.thiercelieux.state import Death, captain
 
 GML = "grand-mechant-loup"
 SECTARIAN = "abominable-sectaire"
@@ -241,8 +239,3 @@ for _step in (
     NightStep("esprits", esprits_open, esprits_close),
 ):
     STEPS[_step.key] = _step
-# After the pack's attack: the Ancien's first life goes to whichever wolf strikes first.
-resolution.RESOLUTION.insert(1, ("big_bad_wolf", big_bad_wolf))
-resolution.DOOMED.append(lambda c: big_bad_wolf(c, apply=False))
-resolution.MORNING.append(seance_morning)
-flow.SOLO_WINS.append(sect_victory)

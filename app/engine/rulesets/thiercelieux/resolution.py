@@ -1,15 +1,12 @@
-"""Dawn: every intent of the night meets here, in the order of an explicit priority table (lykos' transition_day):
-who the wolves' attack actually reaches, who is protected, then the other killers, then the poison. Then the
-night's other effects (infection, charms, frogs, the raven's mark) are applied."""
+"""Dawn's rows: who the wolves' attack actually reaches, who is protected, the other killers, the poison; then the
+night's other effects (infection, charms, frogs, the raven's mark). Each row reads the night's intents and, with
+`apply=False`, changes nothing (the forecast of `dawn.doomed`). Their order is dawn.py's table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.thiercelieux.roles import holds
-
-Death = tuple[int, str]  # (seat, source): source says who killed, for the MJ and for the Ancien's rule
+from app.engine.rulesets.thiercelieux.state import Death
 
 
 def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
@@ -43,57 +40,27 @@ def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
     return out
 
 
-def hamsters(ctx: Ctx) -> list[Death]:
+def hamsters(ctx: Ctx, apply: bool = True) -> list[Death]:
     seat = ctx.s.pending.get("hamster_victim")
     if seat is None or seat == ctx.s.pending.get("protected"):
         return []  # the Salvateur protects from this pack of wolves too
     return [(seat, "hamsters")]
 
 
-def white_wolf(ctx: Ctx) -> list[Death]:
+def white_wolf(ctx: Ctx, apply: bool = True) -> list[Death]:
     seat = ctx.s.pending.get("white_victim")
     return [] if seat is None else [(seat, "white_wolf")]
 
 
-def killer(ctx: Ctx) -> list[Death]:
+def killer(ctx: Ctx, apply: bool = True) -> list[Death]:
     seat = ctx.s.pending.get("killer_victim")
     return [] if seat is None else [(seat, "killer")]
 
 
-def poison(ctx: Ctx) -> list[Death]:
+def poison(ctx: Ctx, apply: bool = True) -> list[Death]:
     # 001: the poison works even on a player the Salvateur protects.
     seat = ctx.s.pending.get("poisoned")
     return [] if seat is None else [(seat, "poison")]
-
-
-# The priority table: earlier rows claim a death first (a player dies once, of the first cause listed).
-RESOLUTION: list[tuple[str, Callable[[Ctx], list[Death]]]] = [
-    ("wolves", wolf_victims),
-    ("hamsters", hamsters),
-    ("white_wolf", white_wolf),
-    ("killer", killer),
-    ("poison", poison),
-]
-
-
-def doomed(ctx: Ctx) -> set[int]:
-    """Who the night kills so far, without applying anything (the seer called after the witch, 004)."""
-    rows: list[Callable[[Ctx], list[Death]]] = [lambda c: wolf_victims(c, apply=False), hamsters, white_wolf,
-                                                killer, poison, *DOOMED]
-    return {seat for rule in rows for seat, _ in rule(ctx)}
-
-
-# Other modules' rows of RESOLUTION, as `doomed` reads them: without applying anything (official_solo.py).
-DOOMED: list[Callable[[Ctx], list[Death]]] = []
-
-
-def night_deaths(ctx: Ctx) -> list[Death]:
-    deaths: list[Death] = []
-    for _name, rule in RESOLUTION:
-        for seat, source in rule(ctx):
-            if ctx.s.players[seat].alive and all(seat != d for d, _ in deaths):
-                deaths.append((seat, source))
-    return deaths
 
 
 def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
@@ -121,9 +88,3 @@ def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
     seen = pending.get("seer_seen")
     if isinstance(seen, str) and s.options.get("seer_announce"):
         ctx.announce("seer_saw_role", role=seen)  # 004 variant: the role, not the player
-    for effect in MORNING:
-        effect(ctx, pending, dead)
-
-
-# Other modules' morning effects (official_solo.py: the Gitane's séance), after those above.
-MORNING: list[Callable[[Ctx, dict[str, object], set[int]], None]] = []

@@ -12,6 +12,7 @@ from app.engine.evolve import handles
 from app.engine.model import GameState, RulesetState
 
 KEY = "thiercelieux"
+Death = tuple[int, str]  # (seat, source): who dies at dawn and of what (dawn.py), for the MJ and the Ancien's rule
 CAPTAIN = "captain"  # the office (GameState.offices): the Capitaine of 001/003, the maire of 004
 
 
