@@ -10,6 +10,9 @@ from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
+    from app import games
+
+    games.install()  # every command plays or lists the rulesets (the app factory does the same)
     parser = argparse.ArgumentParser(prog="python -m app")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sim = sub.add_parser("simulate", help="play games through the engine alone")

@@ -18,6 +18,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
+from app import games
 from app.realtime.bus import PgBus
 from app.realtime.hub import Hub
 from app.realtime.pauses import GcPolicy, LoopWatch
@@ -77,6 +78,7 @@ def field_error(exc: RequestValidationError) -> JSONResponse:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    games.install()  # the composition root: the engine itself imports no ruleset
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

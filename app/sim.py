@@ -173,4 +173,7 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
 
 
 if __name__ == "__main__":  # pragma: no cover
+    from app import games
+
+    games.install()
     print(json.dumps(simulate("thiercelieux", 5, 1)))

@@ -30,12 +30,14 @@ from typing import Any, TypeVar
 import pytest
 from sqlalchemy import text
 
+from app import games
 from app.settings import get_settings, normalise_database_url
 from app.store.db import Database, database_kind
 from app.store.migrate import downgrade_base, upgrade_head
 from app.store.models import Base
 
 T = TypeVar("T")
+games.install()  # the composition root, as the app factory and the command line call it
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
 IN_CI = bool(os.environ.get("CI"))

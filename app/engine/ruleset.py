@@ -221,23 +221,9 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(key: str) -> Ruleset:
-    if not _BUILTIN_LOADED:  # asked for every view and every event: the imports once
-        _load_builtin()
+    """A registered ruleset (app/games.py registers the built-in ones at start)."""
     try:
         return RULESETS[key]
     except KeyError:
         raise Rejected("unknown_ruleset", f"Unknown ruleset {key!r}.", ruleset=key) from None
 
-
-_BUILTIN_LOADED = False
-
-
-def _load_builtin() -> None:
-    global _BUILTIN_LOADED
-    # Importing a ruleset package registers it.
-    # soupcons (seed 002), reptiliens (seed 000)
-    import app.engine.rulesets.reptiliens
-    import app.engine.rulesets.soupcons
-    import app.engine.rulesets.thiercelieux  # noqa: F401
-
-    _BUILTIN_LOADED = True

@@ -344,4 +344,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from app import games
+
+    games.install()
     main()

@@ -27,7 +27,7 @@ PAGES = ("room", "mj", "home")
 
 
 def load(default: str) -> dict[str, Ruleset]:
-    """Every ruleset (a lookup imports the built-in ones), checking the default one exists: called once, when the
+    """Every ruleset (app/games.py registered them), checking the default one exists: called once, when the
     app is made, so that the routes below see them all and a wrong DEFAULT_RULESET stops the start."""
     try:
         get_ruleset(default)

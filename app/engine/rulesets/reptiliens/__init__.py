@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.model import MJ, Command, GameState, Prompt
-from app.engine.ruleset import Role, Ruleset, register
+from app.engine.ruleset import Role, Ruleset
 from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers the steps)
     bot,
     dead,
@@ -243,4 +243,4 @@ class Reptiliens(Ruleset):
         return talk.channels(state)
 
 
-REPTILIENS = register(Reptiliens())
+REPTILIENS = Reptiliens()  # registered by app/games.py

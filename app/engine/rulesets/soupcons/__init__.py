@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.model import MJ, GameState, Prompt
-from app.engine.ruleset import Role, Ruleset, register
+from app.engine.ruleset import Role, Ruleset
 from app.engine.rulesets.soupcons import cards as C
 from app.engine.rulesets.soupcons import flow
 from app.engine.rulesets.soupcons.options import Options
@@ -109,4 +109,4 @@ class Soupcons(Ruleset):
         return {"table": (None, {*state.players, MJ})}
 
 
-SOUPCONS = register(Soupcons())
+SOUPCONS = Soupcons()  # registered by app/games.py

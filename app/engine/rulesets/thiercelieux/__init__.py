@@ -14,7 +14,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
-from app.engine.ruleset import Ruleset, register
+from app.engine.ruleset import Ruleset
 from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
 from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the Chaman (issue 14, items 4 and 8)
 from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
@@ -584,4 +584,4 @@ def seat_cards(state: GameState) -> dict[int, tuple[str | None, bool, str]]:
 
 
 ANSWER_KEYS = frozenset({"tallies", "disabled", "notes"})  # `Thiercelieux._answers`'s
-THIERCELIEUX = register(Thiercelieux())
+THIERCELIEUX = Thiercelieux()  # registered by app/games.py
