@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.night_length import plausible_range
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates, invoke, stalemate
 from app.engine.rulesets.reptiliens.state import Tonight, own
@@ -34,13 +35,7 @@ def step_range(options: dict[str, Any], key: str) -> tuple[float, float]:
     if handlers.fixed is not None:
         length = float(options[handlers.fixed])
         return length, length
-    cap = float(options["night_step"])
-    given = options.get("plausible_min"), options.get("plausible_max")
-    low = 0.4 * cap if given[0] is None else float(given[0])
-    high = 2 * cap / 3 if given[1] is None else float(given[1])
-    low, high = min(low, high), max(low, high)
-    factor = 1.5 if handlers.pack else 1.0
-    return min(low * factor, cap), min(high * factor, cap)
+    return plausible_range(options, 1.5 if handlers.pack else 1.0)
 
 
 # -- the night -----------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
+from app.engine.night_length import plausible_range
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
@@ -131,15 +132,10 @@ def night_step_range(options: dict[str, Any], stage: list[str]) -> tuple[float, 
 
     A live step lasts a time drawn in [plausible_min, plausible_max] (by default 40 % and two thirds of
     `night_step`), half as long again for a pack, never more than `night_step`; a forum step lasts `night_step`."""
-    cap = float(options["night_step"])
     if options.get("schedule") == "forum":
+        cap = float(options["night_step"])
         return cap, cap
-    given = options.get("plausible_min"), options.get("plausible_max")
-    low = 0.4 * cap if given[0] is None else float(given[0])
-    high = 2 * cap / 3 if given[1] is None else float(given[1])
-    low, high = min(low, high), max(low, high)
-    factor = max(LONGER.get(key, 1.0) for key in stage)
-    return min(low * factor, cap), min(high * factor, cap)
+    return plausible_range(options, max(LONGER.get(key, 1.0) for key in stage))
 
 
 def next_night_step(ctx: Ctx) -> None:
