@@ -28,16 +28,27 @@ COMMANDS: dict[str, Handler] = {}
 # replace a token, the timer ticks, a rematch names the room it opened): only `SYSTEM` sends them, never a socket
 # nor an HTTP sender, the MJ included (app/web/deps.py refuses them before the engine does).
 SYSTEM_COMMANDS: set[str] = set()
+# What the MJ token of a host who plays a seat may still send: running the table (start, pause, seats, the end),
+# never the game (advance, extend, undo, closing a vote, the ruleset's own commands) nor writing as the MJ. The web
+# layer knows whether the host plays (app/web/rulesets.host_plays); the engine says which commands are the table's.
+HOST_COMMANDS: set[str] = set()
 
 
-def command(name: str, system: bool = False) -> Callable[[Handler], Handler]:
+def command(name: str, system: bool = False, host: bool = False) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         COMMANDS[name] = fn
         if system:
             SYSTEM_COMMANDS.add(name)
+        if host:
+            HOST_COMMANDS.add(name)
         return fn
 
     return register
+
+
+def host_may_send(command_type: str) -> bool:
+    """Whether a host who plays a seat may send this command with the MJ's token (HOST_COMMANDS)."""
+    return command_type in HOST_COMMANDS
 
 
 def new_state(ruleset: str, seed: int, options: dict[str, Any] | None = None, at: float = 0.0) -> tuple[
@@ -229,14 +240,14 @@ def _join(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("joined", {"seat": seat, "name": name})
 
 
-@command("leave")
+@command("leave", host=True)
 def _leave(ctx: Ctx, cmd: Command) -> None:
     need_phase(ctx, "lobby")
     seat = cmd.args.get("seat") if cmd.by == MJ else cmd.by
     ctx.emit("left", {"seat": need_seat(ctx, seat)})
 
 
-@command("rename")
+@command("rename", host=True)
 def _rename(ctx: Ctx, cmd: Command) -> None:
     """A player renames themself in the lobby; the MJ renames anyone, and names a substitute this way."""
     seat = need_seat(ctx, cmd.args.get("seat") if cmd.by in (MJ, SYSTEM) else cmd.by)
@@ -261,7 +272,7 @@ def _substitute(ctx: Ctx, cmd: Command) -> None:
     ctx.announce("substituted", seat=seat, old=old, name=name)
 
 
-@command("reorder")
+@command("reorder", host=True)
 def _reorder(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby")
@@ -272,7 +283,7 @@ def _reorder(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("reordered", {"order": order})
 
 
-@command("configure")
+@command("configure", host=True)
 def _configure(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby", "night", "day")
@@ -346,7 +357,7 @@ def configure_live(ctx: Ctx, cmd: Command) -> None:
     ctx.announce("options_changed", options=changed)
 
 
-@command("start")
+@command("start", host=True)
 def _start(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby")
@@ -500,7 +511,7 @@ def _extend(ctx: Ctx, cmd: Command) -> None:
         ctx.emit("step_deadline", {"deadline": deadline, "prompts": ids}, to=list(to))
 
 
-@command("pause")
+@command("pause", host=True)
 def _pause(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "night", "day")
@@ -509,7 +520,7 @@ def _pause(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("paused", {"at": ctx.at})
 
 
-@command("resume")
+@command("resume", host=True)
 def _resume(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     if ctx.s.paused_at is None:
@@ -632,7 +643,7 @@ def _rematch(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("rematch", {"code": code})
 
 
-@command("end")
+@command("end", host=True)
 def _end(ctx: Ctx, cmd: Command) -> None:
     need_mj(cmd)
     need_phase(ctx, "lobby", "night", "day")

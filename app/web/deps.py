@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from fastapi import HTTPException, Request
 
 from app.engine import Event, Rejected
-from app.engine.core import SYSTEM_COMMANDS
+from app.engine.core import SYSTEM_COMMANDS, host_may_send
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.realtime.hub import Hub
@@ -153,12 +153,6 @@ class Admission:
                 del self.waiting[room_id]
 
 
-# What the MJ token of a host who plays (rulesets.host_plays) may do: run the table, never the game. The engine
-# refuses them anything hidden already (`hidden_from_host`); this keeps them from steering it (advance, extend,
-# undo, the ruleset's own commands, closing a vote) or writing as the MJ. Substitute and rematch are HTTP routes.
-HOST_COMMANDS = frozenset({"start", "pause", "resume", "leave", "reorder", "configure", "rename", "end"})
-
-
 def need_sender_command(command: str) -> None:
     """What a socket or an HTTP request may send: never a command the server issues to itself (core.SYSTEM_COMMANDS:
     a join, a substitution, a hand-over, a tick, a rematch have routes of their own, which write the seat tokens and
@@ -168,7 +162,9 @@ def need_sender_command(command: str) -> None:
 
 
 def need_host_command(room: Room, viewer: Any, command: str) -> None:
-    if viewer == MJ and command not in HOST_COMMANDS and host_plays(room):
+    # The engine says which commands run the table (core.HOST_COMMANDS) and refuses the host anything hidden
+    # already (`hidden_from_host`); this keeps them from steering the game. Substitute and rematch are HTTP routes.
+    if viewer == MJ and not host_may_send(command) and host_plays(room):
         raise Rejected("host_plays", "A host who plays starts, pauses and ends the game, and seats, removes or "
                        "replaces players; nothing else.", command=command[:40])
 

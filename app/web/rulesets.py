@@ -6,7 +6,7 @@ route or page names one and a new ruleset needs no edit here (the default in bra
 - `presentation: dict[str, str]` [{}]: how the home page and the room pages name it: catalogue keys of its
   "name", "short" name and "lead" (one line), and its "picture" (a static path).
 - `host_plays_option: str | None` [None]: the option a room gets when its creator plays a seat (`play_as`): their
-  MJ token then only runs the table (deps.HOST_COMMANDS) and /r/CODE/mj sends them to their seat.
+  MJ token then only runs the table (core.HOST_COMMANDS) and /r/CODE/mj sends them to their seat.
 - `http_routers: tuple[str, ...]` [()]: "module:attribute" of FastAPI routers of its own, mounted by the app.
 """
 
