@@ -276,7 +276,9 @@ async def test_the_console_seats_and_removes_bots(database_url: str, browser: An
         page.on("dialog", lambda dialog: dialog.accept())
         await page.goto(f"{base}/r/{code}/mj?lang=fr#k={room['mj_token']}")
         await page.wait_for_selector("#add-bot")
+        # One bot at a time: a second tap while the first is being seated may land on the button being redrawn.
         await page.click("#add-bot")
+        await page.wait_for_selector(".seat-row[data-seat='1'] .seat-bot")
         await page.click("#add-bot")
         await page.wait_for_selector(".seat-row[data-seat='2'] .seat-bot")
         assert await page.locator(".seat-row[data-seat='1'] .seat-name").inner_text() == "Bot Ada"
