@@ -236,7 +236,7 @@ def test_plurals_agree_in_both_languages_on_the_server() -> None:
     assert translate("en", "ui.rp-coins-short", n=1) == "1 coin"
     assert translate("en", "ui.rp-coins-short", n=0) == "0 coins"
     assert translate("fr", "announce.rp-heritage-notaire", coins=1, seat="Emma", heir="Inès") == (
-        "Le Notaire lègue la pièce de Emma à Inès.")
+        "Le Notaire lègue la pièce d'Emma à Inès.")
     # A value left out shows as its placeholder, which the text test catches.
     assert "{name}" in translate("fr", "event.left")
 
