@@ -19,7 +19,8 @@ from scripted import Scripted
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.prompts import is_complete
-from app.engine.rulesets.thiercelieux.night import STEPS, TOGETHER
+from app.engine.rulesets.thiercelieux.manifest import STEPS
+from app.engine.rulesets.thiercelieux.night import TOGETHER
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from app.engine.ruleset import get_ruleset
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, STEPS
+from app.engine.rulesets.thiercelieux.manifest import STEPS
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
 from app.i18n import LANGS, arguments, catalogue, translate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset
-from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow, more_roles  # noqa: F401  (more_roles registers steps)
+from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow
 from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the Chaman (issue 14, items 4 and 8)
 from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
 from app.engine.rulesets.thiercelieux import official_solo as solo  # the official wolves and solitaries (issue 14)

@@ -24,7 +24,6 @@ from typing import Any
 from app.engine.chat import SELF
 from app.engine.context import Ctx
 from app.engine.model import GameState, Player, Prompt
-from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, nothing
 from app.engine.rulesets.thiercelieux.roles import has_power
 
 GHOST_STEP = "fantome"
@@ -125,6 +124,3 @@ def seance_copies(state: GameState) -> list[tuple[int, str]]:
 def secrets(state: GameState, me: Player) -> dict[str, Any]:
     """The Chaman's phone: `listening` while the spirits may reach him (his step, alive, with his power)."""
     return {"listening": True} if me.seat in chamans(state) else {}
-
-
-STEPS[CHAMAN] = NightStep(CHAMAN, nothing, nothing)  # nothing to ask: the MJ relays, or the séance runs

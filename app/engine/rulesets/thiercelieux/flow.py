@@ -18,9 +18,9 @@ from app.engine.night_length import plausible_range
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
+from app.engine.rulesets.thiercelieux.manifest import STEPS  # no rule module imports flow: no cycle
 from app.engine.rulesets.thiercelieux.night import (
     NIGHT_ORDERS,
-    STEPS,
     TOGETHER,
     mj_pick,
     setp,

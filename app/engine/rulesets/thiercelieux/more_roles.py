@@ -1,11 +1,11 @@
-"""Night steps of the roles of 001 and 004 beyond the classic ones. Each is a pair of small handlers registered
-in night.STEPS; their effects meet at dawn in resolution.py, in the order of its priority table."""
+"""Night steps of the roles of 001 and 004 beyond the classic ones. Each is a pair of small handlers that
+manifest.STEPS names; their effects meet at dawn in resolution.py, in the order of dawn.py's priority table."""
 
 from __future__ import annotations
 
 from app.engine.context import Ctx
 from app.engine.prompts import team_choice
-from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, awake, holders, nothing, setp, wolves
+from app.engine.rulesets.thiercelieux.night import NightStep, awake, holders, setp, wolves
 from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, WHITE_WOLVES, camp_of, wolfish
 
 
@@ -207,28 +207,6 @@ def magicien_close(ctx: Ctx) -> None:
         setp(ctx, "frogs", list(ans))
 
 
-for step in [
-    NightStep("francs-macons", masons_open, nothing),
-    NightStep("apprenti", pick_step("apprenti", "apprenti", optional=False).open, apprenti_close),
-    NightStep("assassin", nothing, nothing),  # 004: he shows the MJ his signal; online he acts by day
-    NightStep("ancien", nothing, nothing),  # 004 calls him on the first night; his lives need no answer
-    NightStep("marchand-de-sable", pick_step("marchand-de-sable", "marchand-de-sable").open, sandman_close),
-    NightStep("salvateur", pick_step("salvateur", "salvateur", self_ok=True, exclude_tag="last_protected").open,
-              salvateur_close),
-    pick_step("somnambule", "somnambule", exclude_tag="last_walk"),
-    pick_step("casanova", "casanova", exclude_tag="last_visit"),  # 004: "comme le somnambule"
-    NightStep("louveteau", pick_step("louveteau", "louveteau").open, louveteau_close),
-    NightStep("infect", infect_open, infect_close),
-    NightStep("loup-blanc", white_wolf_open, white_wolf_close),
-    NightStep("tueur", pick_step("tueur", "tueur").open, killer_close),
-    NightStep("corbeau", pick_step("corbeau", "corbeau").open, corbeau_close),
-    NightStep("berger", berger_open, berger_close),
-    NightStep("joueur-de-flute", flute_open, flute_close),
-    NightStep("magicien", magicien_open, magicien_close),
-]:
-    STEPS[step.key] = step
-
-
 # -- other packs (004) ----------------------------------------------------------------------------------------
 def vampires_of(ctx: Ctx) -> list[int]:
     return [p.seat for p in ctx.s.by_position() if p.alive and camp_of(p) == VAMPIRES and awake(ctx, p.seat)]
@@ -279,7 +257,3 @@ def hamsters_close(ctx: Ctx) -> None:
     choice = team_choice(ctx.s.prompts[pid]) if pid is not None else None
     if choice:
         setp(ctx, "hamster_victim", choice[0])
-
-
-STEPS["vampires"] = NightStep("vampires", vampires_open, vampires_close)
-STEPS["hamsters"] = NightStep("hamsters", hamsters_open, hamsters_close)

@@ -1,4 +1,5 @@
-"""The night: its order is data (presets below), each step a pair of small handlers (open, close)."""
+"""The night: its order is data (presets below), each step a pair of small handlers (open, close); the table of
+every step's handlers is manifest.STEPS."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ NIGHT_ORDERS: dict[str, list[str]] = {
               "esprits", "corbeau", "berger", "magicien",
               "chaman"],
 }
-FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien"}
+FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
+                    "enfant-sauvage", "chien-loup"}  # the last two: official_night.py
 
 # DESIGN: "at night, steps that do not depend on each other can run in parallel online". With the room option
 # `night_parallel`, neighbouring steps of this set share one stage: their questions are asked together, and
@@ -352,19 +354,6 @@ def sorciere_close(ctx: Ctx) -> None:
         elif key == "poison_prompt" and answer:
             ctx.emit("tag", {"seat": witch, "key": tag, "value": True}, to=[witch])
             setp(ctx, "poisoned", answer[0])
-
-
-STEPS: dict[str, NightStep] = {
-    s.key: s
-    for s in [
-        NightStep("voleur", voleur_open, voleur_close),
-        NightStep("cupidon", cupidon_open, cupidon_close),
-        NightStep("amoureux", amoureux_open, nothing),
-        NightStep("voyante", voyante_open, voyante_close),
-        NightStep("loups", loups_open, loups_close),
-        NightStep("sorciere", sorciere_open, sorciere_close),
-    ]
-}
 
 
 def step_cards(key: str) -> set[str]:

@@ -18,10 +18,6 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Player, Prompt
 from app.engine.rulesets.thiercelieux.night import setp
 from app.engine.rulesets.thiercelieux.roles import (
-    ROLES,
-    VILLAGE,
-    WEIGHTS,
-    Role,
     has_power,
     holds,
     wolfish,
@@ -35,19 +31,7 @@ VV = "villageois-villageois"
 JUDGE = "juge-begue"
 KNIGHT = "chevalier-epee-rouillee"
 SERVANT = "servante-devouee"
-POWER = frozenset({"power"})  # lost with the others' when the village kills the Ancien (roles.has_power)
-
-# Registered into the ruleset's tables in place, so that every module holding them sees these roles too.
-ROLES.update({r.key: r for r in [
-    Role(ANGE, VILLAGE),  # alone for his first turn; a villager after it (ange_result)
-    Role(SCAPEGOAT, VILLAGE, tags=POWER),
-    Role(IDIOT, VILLAGE, tags=POWER),
-    Role(VV, VILLAGE),
-    Role(JUDGE, VILLAGE, tags=POWER),
-    Role(KNIGHT, VILLAGE, tags=POWER),
-    Role(SERVANT, VILLAGE, tags=POWER),
-]})
-WEIGHTS.update({ANGE: -1, SCAPEGOAT: 1, IDIOT: 2, VV: 2, JUDGE: 3, KNIGHT: 2, SERVANT: 2})
+# Their cards and weights are in roles.py's tables, with every other card.
 
 
 # -- the first turn (Ange, Villageois-Villageois) ------------------------------------------------------------------

@@ -3,7 +3,7 @@ Lune booklets. Deux Sœurs and Trois Frères (wake together, talk while awake), 
 neighbours), Montreur d'ours (his bear growls at dawn), Enfant sauvage (a model; a wolf once the model dies),
 Chien-loup (villager or wolf, his choice on the first night) and Comédien (three cards set aside, one power a night).
 
-The roles, their steps and weights are registered here, like more_roles' steps; flow.py calls `on_death` (the wild
+The roles and weights are in roles.py's tables, the night steps in manifest.py; flow.py calls `on_death` (the wild
 child's model) and `dawn` (the bear); the ruleset calls `kin_channels`, `kin_role` and `night_secrets`. The choices
 made where the booklets say nothing are in docs/rules/thiercelieux.md ("Issue 14").
 """
@@ -16,23 +16,8 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import MJ, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
-from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, STEPS, NightStep, holders, setp
-from app.engine.rulesets.thiercelieux.roles import ROLES, VILLAGE, WEIGHTS, Role, has_power, holds, wolfish
-
-POWER = frozenset({"power"})
-for _role in [
-    Role("deux-soeurs", VILLAGE, unique=False, night_steps=("soeurs",)),
-    Role("trois-freres", VILLAGE, unique=False, night_steps=("freres",)),
-    Role("renard", VILLAGE, night_steps=("renard",), tags=POWER),
-    Role("montreur-d-ours", VILLAGE, tags=POWER),  # no night step: his bear speaks at dawn
-    Role("enfant-sauvage", VILLAGE, night_steps=("enfant-sauvage",)),
-    Role("chien-loup", VILLAGE, night_steps=("chien-loup",)),
-    Role("comedien", VILLAGE, night_steps=("comedien",), tags=POWER),
-]:
-    ROLES[_role.key] = _role
-WEIGHTS.update({"deux-soeurs": 2, "trois-freres": 2, "renard": 4, "montreur-d-ours": 4, "enfant-sauvage": -1,
-                "chien-loup": -2, "comedien": 3})
-FIRST_NIGHT_ONLY.update({"enfant-sauvage", "chien-loup"})
+from app.engine.rulesets.thiercelieux.night import NightStep, holders, setp
+from app.engine.rulesets.thiercelieux.roles import has_power, holds, wolfish
 
 # The kin: card -> (night step, tag and chat channel, cards in the box).
 KIN: dict[str, tuple[str, str, int]] = {"deux-soeurs": ("soeurs", "sisters", 2),
@@ -282,14 +267,3 @@ def night_secrets(state: GameState, seat: int) -> dict[str, Any]:
     if holds(me, "comedien") and "comedien_cards" in state.flags:
         out["stage_cards"] = stage_cards(state)
     return out
-
-
-for _step in [
-    kin_step("deux-soeurs"),
-    kin_step("trois-freres"),
-    NightStep("renard", renard_open, renard_close),
-    NightStep("enfant-sauvage", wild_child_open, wild_child_close),
-    NightStep("chien-loup", dog_open, dog_close),
-    NightStep("comedien", comedien_open, comedien_close),
-]:
-    STEPS[_step.key] = _step

@@ -2,8 +2,8 @@
 the Abominable Sectaire (expansion « Personnages ») and the Gitane (expansion « Le Village »). The rules, and every
 choice made where the booklets are silent: docs/rules/thiercelieux.md ("Issue 14").
 
-Everything registers itself here (roles, night steps, a row of the dawn's priority table, a victory rule, a morning
-effect), so that the shared modules only carry the hooks."""
+This module only defines: its cards are in roles.py's tables, its night steps in manifest.py, its row of the dawn's
+priority table and its morning effect in dawn.py, its victory rule in flow.SOLO_WINS."""
 
 from __future__ import annotations
 
@@ -11,16 +11,9 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
-from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, holders, setp
+from app.engine.rulesets.thiercelieux.night import holders, setp
 from app.engine.rulesets.thiercelieux.roles import (
-    PREREQUISITES,
-    ROLES,
-    SOLO,
-    THREATS,
-    VILLAGE,
-    WEIGHTS,
-    WOLVES,
-    Role,
+    SECT,
     holds,
     wolfish,
 )
@@ -28,21 +21,7 @@ from app.engine.rulesets.thiercelieux.state import Death, captain
 
 GML = "grand-mechant-loup"
 SECTARIAN = "abominable-sectaire"
-SECT = "sectaire"  # the Sectaire's camp: he wins alone
 GITANE = "gitane"
-
-for _role in (
-    Role(GML, WOLVES, wolf=True, night_steps=("loups", GML)),
-    Role(SECTARIAN, SECT),
-    Role(GITANE, VILLAGE, night_steps=(GITANE, "esprits"), tags=frozenset({"power"})),
-):
-    ROLES[_role.key] = _role
-# A camp of one (camp_of, the pages' solitary cards), but no threat to the village: the village wins once the wolves
-# and the killers are gone, whichever groups are left (the Sectaire then loses).
-SOLO.add(SECT)
-THREATS.discard(SECT)
-WEIGHTS.update({GML: -8, SECTARIAN: -3, GITANE: 2})
-PREREQUISITES.update({GML: 12})  # a second victim every night: for large villages (docs)
 
 
 # -- Grand Méchant Loup ------------------------------------------------------------------------------------------
@@ -231,11 +210,3 @@ def seance_morning(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None
 
 
 QUESTION_KEYS = {q: f"seance_{q}" for q in QUESTIONS}
-
-
-for _step in (
-    NightStep(GML, gml_open, gml_close),
-    NightStep(GITANE, gitane_open, gitane_close),
-    NightStep("esprits", esprits_open, esprits_close),
-):
-    STEPS[_step.key] = _step

@@ -119,7 +119,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     @field_validator("night_order_custom")
     @classmethod
     def _known_steps(cls, value: list[str] | None) -> list[str] | None:
-        from app.engine.rulesets.thiercelieux.night import STEPS
+        from app.engine.rulesets.thiercelieux.manifest import STEPS  # lazily: the manifest imports the rules
 
         for key in value or []:
             if key not in STEPS:

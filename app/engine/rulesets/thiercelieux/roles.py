@@ -1,4 +1,6 @@
-"""The roles of Les Loups-Garous de Thiercelieux (seeds 003, 004, 001): data, not code paths."""
+"""The roles of Les Loups-Garous de Thiercelieux (seeds 003, 004, 001, and the official booklets of issue 14): data,
+not code paths. Every card, weight and prerequisite is listed here as a literal; no other module adds to these tables
+(tests/test_thiercelieux_manifest.py). Which handlers run each night step: manifest.py."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ KILLER = "tueur"
 ASSASSIN = "assassin"
 VAMPIRES = "vampires"
 HAMSTERS = "hamsters"
+SECT = "sectaire"  # the Abominable Sectaire's camp: he wins alone (official_solo.py)
+POWER = frozenset({"power"})  # lost with the others' when the village kills the Ancien (has_power)
 
 ROLES: dict[str, Role] = {
     r.key: r
@@ -64,14 +68,38 @@ ROLES: dict[str, Role] = {
         Role("traitre", VILLAGE),
         Role("vampire", VAMPIRES, unique=False, night_steps=("vampires",)),
         Role("hamster-garou", HAMSTERS, unique=False, night_steps=("hamsters",)),
+        # The official day roles (official_day.py): none wakes at night.
+        Role("ange", VILLAGE),  # alone for his first turn; a villager after it (official_day.ange_result)
+        Role("bouc-emissaire", VILLAGE, tags=POWER),
+        Role("idiot-du-village", VILLAGE, tags=POWER),
+        Role("villageois-villageois", VILLAGE),
+        Role("juge-begue", VILLAGE, tags=POWER),
+        Role("chevalier-epee-rouillee", VILLAGE, tags=POWER),
+        Role("servante-devouee", VILLAGE, tags=POWER),
+        # The official night roles (official_night.py).
+        Role("deux-soeurs", VILLAGE, unique=False, night_steps=("soeurs",)),
+        Role("trois-freres", VILLAGE, unique=False, night_steps=("freres",)),
+        Role("renard", VILLAGE, night_steps=("renard",), tags=POWER),
+        Role("montreur-d-ours", VILLAGE, tags=POWER),  # no night step: his bear speaks at dawn
+        Role("enfant-sauvage", VILLAGE, night_steps=("enfant-sauvage",)),
+        Role("chien-loup", VILLAGE, night_steps=("chien-loup",)),
+        Role("comedien", VILLAGE, night_steps=("comedien",), tags=POWER),
+        # The official wolves and solitaries (official_solo.py).
+        Role("grand-mechant-loup", WOLVES, wolf=True, night_steps=("loups", "grand-mechant-loup")),
+        Role("abominable-sectaire", SECT),
+        Role("gitane", VILLAGE, night_steps=("gitane", "esprits"), tags=POWER),
     ]
 }
-SOLO = {WHITE_WOLF, PIPER, KILLER, ASSASSIN}
-# Camps that threaten the village: while one of them has a living member, the village has not won.
-THREATS = {WOLVES, VAMPIRES, HAMSTERS} | SOLO
+SOLO = {WHITE_WOLF, PIPER, KILLER, ASSASSIN, SECT}
+# Camps that threaten the village: while one of them has a living member, the village has not won. The Sectaire
+# is a camp of one (camp_of, the pages' solitary cards) but no threat: the village wins once the wolves and the
+# killers are gone, whichever groups are left (the Sectaire then loses).
+THREATS = {WOLVES, VAMPIRES, HAMSTERS} | (SOLO - {SECT})
 
-# Recommendations of the seeds, shown to the MJ as warnings they may override (001: "Prérequis: 16 Joueurs").
-PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "maitre-loup": 16, "infect-pere-des-loups": 16}
+# Recommendations of the seeds, shown to the MJ as warnings they may override (001: "Prérequis: 16 Joueurs"); the
+# Grand Méchant Loup's second victim every night is for large villages (docs/rules/thiercelieux.md).
+PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "maitre-loup": 16, "infect-pere-des-loups": 16,
+                                 "grand-mechant-loup": 12}
 WHITE_WOLVES = {"loup-blanc", "maitre-loup"}
 
 
@@ -146,4 +174,10 @@ WEIGHTS: dict[str, int] = {
     "apprenti": 2,
     "assassin": -5, "tueur": -6, "marchand-de-sable": 2, "somnambule": 1, "casanova": -1, "berger": 3,
     "magicien": 2, "louveteau": -2, "traitre": -4, "vampire": -5, "hamster-garou": -5,
+    # official_day.py's, official_night.py's and official_solo.py's
+    "ange": -1, "bouc-emissaire": 1, "idiot-du-village": 2, "villageois-villageois": 2, "juge-begue": 3,
+    "chevalier-epee-rouillee": 2, "servante-devouee": 2,
+    "deux-soeurs": 2, "trois-freres": 2, "renard": 4, "montreur-d-ours": 4, "enfant-sauvage": -1, "chien-loup": -2,
+    "comedien": 3,
+    "grand-mechant-loup": -8, "abominable-sectaire": -3, "gitane": 2,
 }

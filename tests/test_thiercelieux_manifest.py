@@ -1,0 +1,107 @@
+"""Thiercelieux's tables are literals in one place (issue 25, item 1): the manifest names every night step's
+handlers, and no module of the package finishes a table of another module when it is imported."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from app.engine.rulesets.thiercelieux.manifest import STEPS
+from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, PARALLEL
+from app.engine.rulesets.thiercelieux.roles import ROLES
+
+PACKAGE = Path(__file__).resolve().parent.parent / "app" / "engine" / "rulesets" / "thiercelieux"
+# Methods that change a list, dict or set in place.
+MUTATORS = frozenset({"append", "insert", "extend", "update", "add", "discard", "remove", "setdefault", "pop",
+                      "popitem", "clear", "__setitem__"})
+
+
+@pytest.mark.parametrize("preset", sorted(NIGHT_ORDERS))
+def test_every_step_of_every_preset_has_handlers(preset: str) -> None:
+    missing = [key for key in NIGHT_ORDERS[preset] if key not in STEPS]
+    assert missing == []
+
+
+def test_the_manifest_has_no_step_outside_the_orders() -> None:
+    ordered = {key for order in NIGHT_ORDERS.values() for key in order}
+    assert set(STEPS) == ordered
+    assert all(step.key == key for key, step in STEPS.items())  # the table's key is the step's own
+
+
+def test_the_other_tables_name_known_steps() -> None:
+    assert set(STEPS) >= FIRST_NIGHT_ONLY
+    assert set(STEPS) >= PARALLEL
+    woken = {key for role in ROLES.values() for key in role.night_steps}
+    assert woken <= set(STEPS)
+
+
+def _root(node: ast.expr) -> ast.expr:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            names |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return names
+
+
+def import_time_mutations(source: str) -> list[str]:
+    """What a module's top level (not its functions or classes) changes in place in a name it imported: a
+    subscript or attribute assigned or deleted (`STEPS[k] = …`, `mod.TABLE[k] = …`), or a mutating call
+    (`RESOLUTION.insert(…)`, `ROLES.update(…)`), in a loop or not."""
+    tree = ast.parse(source)
+    imported = _imported(tree)
+    found: list[str] = []
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for node in ast.walk(statement):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Delete):
+                targets = node.targets
+            for target in targets:
+                root = _root(target)
+                if root is not target and isinstance(root, ast.Name) and root.id in imported:
+                    found.append(f"line {node.lineno}: {ast.unparse(target)}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                root = _root(node.func.value)
+                if isinstance(root, ast.Name) and root.id in imported:
+                    found.append(f"line {node.lineno}: {ast.unparse(node.func)}(…)")
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in PACKAGE.glob("*.py")))
+def test_no_module_fills_a_table_at_import(module: str) -> None:
+    assert import_time_mutations((PACKAGE / module).read_text(encoding="utf-8")) == []
+
+
+def test_the_check_sees_the_old_registrations() -> None:
+    old = """
+from app.engine.rulesets.thiercelieux.night import STEPS, NightStep, FIRST_NIGHT_ONLY
+from app.engine.rulesets.thiercelieux import resolution
+from app.engine.rulesets.thiercelieux.roles import ROLES
+for _step in [NightStep("renard", f, g)]:
+    STEPS[_step.key] = _step
+STEPS["vampires"] = NightStep("vampires", f, g)
+resolution.RESOLUTION.insert(1, ("x", f))
+FIRST_NIGHT_ONLY.update({"chien-loup"})
+ROLES.setdefault("x", None)
+LOCAL = {}
+LOCAL["mine"] = 1  # its own table: not a registration
+
+def later():
+    STEPS["x"] = None  # at run time, not at import
+"""
+    assert len(import_time_mutations(old)) == 5
