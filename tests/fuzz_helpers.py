@@ -67,7 +67,7 @@ def ruleset_commands(rules: Ruleset) -> list[str]:
     if rules.key == "thiercelieux":
         names.add("set_captain")
     if rules.key == "reptiliens":
-        from app.engine.rulesets.reptiliens.steps import COMMANDS as RP_COMMANDS
+        from app.engine.rulesets.reptiliens.manifest import COMMANDS as RP_COMMANDS
 
         names |= set(RP_COMMANDS) | {"rp-carnage", "rp-converse"}
     return sorted(names)
@@ -76,7 +76,7 @@ def ruleset_commands(rules: Ruleset) -> list[str]:
 def ruleset_powers(rules: Ruleset) -> list[str]:
     if rules.key == "reptiliens":
         from app.engine.rulesets.reptiliens.cards import POWERS
-        from app.engine.rulesets.reptiliens.invoke import OFFICE_POWERS
+        from app.engine.rulesets.reptiliens.manifest import OFFICE_POWERS
 
         return sorted({p.key for p in POWERS} | set(OFFICE_POWERS))
     return ["shot", "heal"]

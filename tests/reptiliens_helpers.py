@@ -21,9 +21,10 @@ from app.engine.prompts import MJ_SEAT, is_complete
 from app.engine.rulesets.reptiliens.dead import SPIRITS_CHANNEL
 from app.engine.rulesets.reptiliens.dream import SIGN as DREAM_SIGN
 from app.engine.rulesets.reptiliens.invoke import KILLS
+from app.engine.rulesets.reptiliens.manifest import STEPS
 from app.engine.rulesets.reptiliens.seen import PLAIN_OF_GROUP
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import STEPS, dying
+from app.engine.rulesets.reptiliens.steps import dying
 from app.engine.views import SPECTATOR, event_visible, omniscient, public_event, view
 
 RULESET = "reptiliens"

@@ -9,7 +9,7 @@ from reptiliens_helpers import ALPHA, R, Table, V
 from app.engine.evolve import evolve
 from app.engine.model import MJ, Event
 from app.engine.prompts import MJ_SEAT
-from app.engine.rulesets.reptiliens.steps import STEPS
+from app.engine.rulesets.reptiliens.manifest import STEPS
 from app.engine.views import event_visible
 
 SIX = [ALPHA, R, V, V, V, V]

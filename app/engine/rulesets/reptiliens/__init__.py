@@ -3,10 +3,11 @@ houses and nights by the day of the week, actions invoked at any moment. docs/ru
 to its code.
 
 The modules: `cards`, `calendar`, `offices`, `places`, `attacks`, `victory` (pure data and rules); `options`,
-`state` (the typed state and its events), `setup` (composition, deal), `steps` (the registry of step handlers),
-`opening` (§11), `nights` (the night's powers), `specialties` (the specialty powers, a module each), `week` (the
-driver), `day` (§12's day), `invoke` (§2), `fates` (deaths, the end), `seen` (what each viewer knows), `talk`
-(chat).
+`state` (the typed state and its events), `setup` (composition, deal), `steps` (the handlers' types and shared
+helpers), `manifest` (who handles what: every step, day part, answer, command and office power, as literals),
+`opening` (§11), `nights` (the night's powers), `specialties` (the specialty powers, a module each), `society`
+(part 2: coins, offices, law, marriages, the dead), `week` (the driver), `day` (§12's day), `invoke` (§2), `fates`
+(deaths, the end), `seen` (what each viewer knows), `talk` (chat). No module registers anything when imported.
 """
 
 from __future__ import annotations
@@ -18,28 +19,15 @@ from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset
-from app.engine.rulesets.reptiliens import (  # noqa: F401  (importing registers the steps)
-    bot,
-    dead,
-    fates,
-    invoke,
-    nights,
-    opening,
-    seen,
-    setup,
-    society,
-    specialties,
-    succession,
-    talk,
-    week,
-)
+from app.engine.rulesets.reptiliens import bot, dead, fates, invoke, seen, setup, succession, talk, week
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
+from app.engine.rulesets.reptiliens.manifest import ANSWERED, COMMANDS, STEPS
 from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
-from app.engine.rulesets.reptiliens.steps import ANSWERED, COMMANDS, STEPS, setv
+from app.engine.rulesets.reptiliens.steps import setv
 
 
 class Reptiliens(Ruleset):

@@ -14,7 +14,7 @@ from app.engine.model import GameState, Prompt
 from app.engine.rulesets.reptiliens.attacks import Observer, Report
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.state import Animal, own
-from app.engine.rulesets.reptiliens.steps import awake, callers, on_answer, prompt_of, register, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import awake, callers, prompt_of, remember_prompt, setv
 
 HOUSE, MORGUE = "rp-dressage", "rp-dressage-morgue"  # the two questions (their prompts' steps)
 
@@ -77,7 +77,4 @@ def report(ctx: Ctx, reports: tuple[Report, ...]) -> None:
             ctx.announce(f"rp-flair-{yes}", to=[seen.owner], seat=seen.house)
 
 
-register("rp-dressage", trainer_open, trainer_close)
-on_answer(HOUSE, chosen)
-on_answer(MORGUE, chosen)
 TEXT_KEYS = (f"step.{MORGUE}", *(f"announce.rp-flair{k}-{y}" for k in ("", "-cadavre") for y in ("oui", "non")))

@@ -3,7 +3,7 @@ Randy, Adjoint Armish; §12 "Bilan de la caméra thermique"; RULES-NOTES cameras
 
 - "rp-bilan-camera": the Procureur without an Adjoint, or the Adjoint on his days, names the house where the camera
   stood; everyone hears how many were in it at the attack (the night's `places`).
-- The Procureur with an Adjoint invokes an inquiry (`rp-enquete`, invoke.OFFICE_POWERS): 1 coin out of the game,
+- The Procureur with an Adjoint invokes an inquiry (`rp-enquete`, manifest.OFFICE_POWERS): 1 coin out of the game,
   and he sees the cards of an office holder.
 """
 
@@ -16,7 +16,6 @@ from app.engine.context import Ctx
 from app.engine.model import GameState
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates
-from app.engine.rulesets.reptiliens.invoke import OFFICE_POWERS, OfficePower
 from app.engine.rulesets.reptiliens.offices import ADJOINT, PROCUREUR, VARIANT_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
 from app.engine.rulesets.reptiliens.steps import setv
@@ -84,6 +83,10 @@ def inquires(state: GameState, seat: int) -> bool:
     return state.offices.get(PROCUREUR) == seat and with_adjoint(state)
 
 
+def affords_inquiry(state: GameState, seat: int) -> bool:
+    return fates.coins_of(state, seat) >= 1
+
+
 def office_holders(state: GameState, seat: int) -> list[int]:
     """"un personnage occupant un poste public": any holder, a ghost too (the Chef), not himself."""
     return sorted({holder for holder in state.offices.values() if holder is not None and holder != seat})
@@ -102,13 +105,6 @@ def inquiry(ctx: Ctx, inv: Invocation, target: int) -> None:
     ctx.announce("rp-enquete")
 
 
-OFFICE_POWERS[INQUIRY] = OfficePower(
-    holds=inquires, targets=office_holders, apply=inquiry,
-    affordable=lambda state, seat: fates.coins_of(state, seat) >= 1)
-
-
-day.register_day("rp-bilan-camera", camera)
-day.register_finish(CAMERA, camera_done)
 TEXT_KEYS: tuple[str, ...] = (
     f"step.{CAMERA}", *(f"announce.rp-camera-{k}" for k in OCCUPANCY), "announce.rp-enquete-resultat",
     "announce.rp-enquete-subie",

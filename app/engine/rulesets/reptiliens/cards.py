@@ -61,7 +61,7 @@ POWERS: tuple[Power, ...] = (
     Power("rp-showman", "aIn", "§4", "every-seat", once=True, announced_as="rp-show", invoker_shown=True),
     # First kill: the whole fortune (even 0); then 2 coins each; 2 each from the start when inherited (§5).
     Power("rp-assassinat", "aIn", "§5", "player", announced_as="rp-mise-a-mort", cost="rp-cout-assassinat"),
-    # §6 Procureur "Avec adjoint": an office's power, no card's (invoke.OFFICE_POWERS, succession.py); 1 coin.
+    # §6 Procureur "Avec adjoint": an office's power, no card's (manifest.OFFICE_POWERS, cameras.py); 1 coin.
     Power("rp-enquete", "aIn", "§6", "player", announced_as="rp-enquete", cost="rp-cout-enquete"),
     # ponctual (aPo)
     Power("rp-gestes", "aPo", "§4", "none"),  # 30 seconds of gestures

@@ -18,11 +18,11 @@ from __future__ import annotations
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.model import Command, GameState, Prompt
-from app.engine.rulesets.reptiliens import day, fates
+from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MON, Weekday, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import NOTAIRE, OFFICE_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
-from app.engine.rulesets.reptiliens.steps import command, on_answer, setv
+from app.engine.rulesets.reptiliens.steps import setv
 
 HERITAGE, LEGACY = "rp-heritage", "rp-legs"  # the day part and its step; the Notaire's question (one per dead)
 PICKPOCKETS, PICKPOCKET = "rp-pickpockets", "rp-pickpocket"  # the day part; its step and question
@@ -81,7 +81,6 @@ def may_give(state: GameState, seat: int) -> list[int]:
     return [x for x in state.living() if x != seat]
 
 
-@command("rp-give")
 def give(ctx: Ctx, cmd: Command) -> None:
     s = ctx.s
     seat, to, coins = cmd.by, cmd.args.get("to"), cmd.args.get("coins")
@@ -190,13 +189,6 @@ def stolen(ctx: Ctx, prompt: Prompt, seat: int) -> None:
         transfer(ctx, picked[0], seat, 1)
         ctx.announce("rp-pickpocket-vol", to=told(s, seat, picked[0]), seat=seat, victim=picked[0])
 
-
-day.register_day(HERITAGE, heritage)
-day.register_finish(HERITAGE, day.next_step)  # unnamed, the coins wait in the estate
-on_answer(LEGACY, bequeathed)
-day.register_day(PICKPOCKETS, pickpockets)
-day.register_finish(PICKPOCKET, day.next_step)
-on_answer(PICKPOCKET, stolen)
 
 TEXT_KEYS: tuple[str, ...] = (
     f"step.{HERITAGE}", f"step.{LEGACY}", f"step.{PICKPOCKET}",

@@ -1,7 +1,8 @@
-"""The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), as a registry of
-handlers like the night's: each opens its step and says so, or does its work at once. This part implements the
-morning's reports (the charmed count, the night's dead) and the richest citizen; the other parts register
-themselves from their modules (sessions.py: the special session and the session; laws.py: the law of the day).
+"""The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), as a table of
+handlers like the night's (manifest.DAY: each part opens its step and says so, or does its work at once;
+manifest.FINISH: what ends each step a part opened). This module runs the day and implements the morning's charmed
+count and the richest citizen; the other parts live in modules of their own (sessions.py: the special session and
+the session; laws.py: the law of the day; dead.py: the night's dead; …).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ REPORT = "rp-bilan-morts"
 
 def run(ctx: Ctx) -> bool:
     """Go on with the day's order from where it stands; True when the day is over."""
+    from app.engine.rulesets.reptiliens import manifest  # it imports the day's parts, which import this module
     while ctx.s.phase == "day":
         o = own(ctx.s)
         if o.i >= len(o.plan):
             return True
-        if DAY.get(o.plan[o.i], later)(ctx):
+        if manifest.DAY.get(o.plan[o.i], later)(ctx):
             return False
         if ctx.s.phase != "day":
             return False
@@ -39,11 +41,12 @@ def next_step(ctx: Ctx) -> bool:
 
 def finish(ctx: Ctx) -> bool:
     """A step of the day is over; True when the day is over."""
+    from app.engine.rulesets.reptiliens import manifest  # it imports the day's parts, which import this module
     step = ctx.s.step
     assert step is not None
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
-    return FINISH[step.key](ctx)
+    return manifest.FINISH[step.key](ctx)
 
 
 def later(ctx: Ctx) -> bool:
@@ -84,28 +87,3 @@ def richest(ctx: Ctx) -> bool:
     else:
         ctx.announce("rp-plus-riche-aucun", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None)
     return False
-
-
-DAY: dict[str, Opener] = {
-    "rp-bilan-charmes": charmed_report,
-    "rp-plus-riche": richest,
-}
-# Each says whether the day is over.
-FINISH: dict[str, Callable[[Ctx], bool]] = {
-}
-
-
-def register_day(key: str, opener: Opener) -> None:
-    """A part of the day's order (calendar.DAY_STEPS) from a module of its own (society.py imports them): it opens
-    its step(s) and returns True, or does its work at once and returns False."""
-    if key in DAY:
-        raise ValueError(f"day step {key} registered twice")
-    DAY[key] = opener
-
-
-def register_finish(step: str, finish: Callable[[Ctx], bool]) -> None:
-    """What ends a step that a day part opened (its key may differ from the part's); True when the day is over
-    (usually `next_step(ctx)`)."""
-    if step in FINISH:
-        raise ValueError(f"day step {step} registered twice")
-    FINISH[step] = finish

@@ -27,7 +27,7 @@ from app.engine.options import engine_options
 from app.engine.rulesets.reptiliens import day, fates
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
-from app.engine.rulesets.reptiliens.steps import on_answer, setv
+from app.engine.rulesets.reptiliens.steps import setv
 
 GHOST, SPIRIT, INHERITANCE = "ghost", "spirit", "inheritance"
 FATES = (GHOST, SPIRIT, INHERITANCE)
@@ -317,10 +317,3 @@ def channels(state: GameState) -> dict[str, tuple[list[int] | None, set[int | st
 def ghost_speakers(state: GameState) -> list[int]:
     """"Vous pouvez participer aux débats avec les vivants": the ghosts write in the village's channel by day."""
     return ghosts(state) if state.phase == "day" else []
-
-
-on_answer(CHOICE, answered_choice)
-on_answer(HEIR, answered_heir)
-on_answer(RENOUNCE, answered_renounce)
-day.register_day(day.REPORT, report)
-day.register_finish(day.REPORT, report_done)

@@ -19,7 +19,7 @@ from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.dead import spirits
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import is_reptilian, on_answer, prompt_of, register, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import is_reptilian, prompt_of, remember_prompt, setv
 
 INFO, SIGN = "rp-reve-info", "rp-reve"  # the MJ's question, the spirits' signs
 SIGNS = tuple(str(n) for n in range(11))  # fingers: no word, no pointing
@@ -79,7 +79,3 @@ def dream_close(ctx: Ctx, step: Step) -> None:
     signs = {str(seat): str(sign) for seat, sign in sorted(prompt.answers.items())}
     ctx.announce("rp-reve-signes", fact=dream["fact"], signs=signs, seconds=SHOWN_FOR)
     setv(ctx, "dream", None)
-
-
-register(SIGN, dream_open, dream_close, mj=True)
-on_answer(INFO, mj_chose)

@@ -9,7 +9,6 @@ gives every seat's result, kept in the state's `result` for the end screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from app.engine.context import MJ_ONLY, Ctx
@@ -29,11 +28,6 @@ GRIEF = "rp-chagrin"
 RADIANT = "rp-conversion-radieuse"  # Shéhérazade dies of her story
 SHAME = "rp-honte"  # Poirot dies of shame
 PUBLIC_CAUSES = (NIGHT, KILLED, EXECUTED, GRIEF, RADIANT, SHAME)
-
-
-# What a death does to the dead's offices (§6 "Si la personne qui occupait un de ces postes meurt, le poste devient
-# vacant"): succession.vacate, registered when it is imported (it imports this module).
-ON_DEATH: list[Callable[[Ctx, int], None]] = []
 
 
 def coins_of(state: GameState, seat: int) -> int:
@@ -105,8 +99,11 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
     for prompt in list(s.prompts.values()):
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
-    for hook in ON_DEATH:
-        hook(ctx, seat)  # his offices fall vacant now, the succession follows (succession.vacate)
+    # What a death does to the dead's offices (§6 "Si la personne qui occupait un de ces postes meurt, le poste
+    # devient vacant"): manifest.ON_DEATH (succession.vacate). Imported here: the manifest imports this module.
+    from app.engine.rulesets.reptiliens import manifest
+    for hook in manifest.ON_DEATH:
+        hook(ctx, seat)  # his offices fall vacant now, the succession follows
     death_choice(ctx, seat)
     if seat in couple:
         partner = next(x for x in couple if x != seat)

@@ -15,7 +15,7 @@ from app.engine.model import GameState, Prompt
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.nights import others
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import awake, callers, on_answer, prompt_of, register, remember_prompt
+from app.engine.rulesets.reptiliens.steps import awake, callers, prompt_of, remember_prompt
 
 REVEALER, STALKER = "rp-revelateur", "rp-stalkeur"  # the powers, and their questions' steps
 
@@ -62,8 +62,5 @@ def invented(ctx: Ctx, prompt: Prompt, seat: int) -> None:
         ctx.announce("rp-revelateur-resultat", to=[seat], seat=target, role=card)
 
 
-register("rp-invention", inventor_open)
-on_answer(STALKER, invented)
-on_answer(REVEALER, invented)
 TEXT_KEYS = (f"step.{STALKER}", f"step.{REVEALER}", "announce.rp-stalkeur-chez-soi", "announce.rp-stalkeur-ailleurs",
              "announce.rp-revelateur-resultat")

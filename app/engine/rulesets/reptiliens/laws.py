@@ -24,7 +24,7 @@ from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import day, dead, fates
 from app.engine.rulesets.reptiliens.offices import SENATEUR
 from app.engine.rulesets.reptiliens.state import Law, own
-from app.engine.rulesets.reptiliens.steps import answer, on_answer, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt, setv
 
 PART = "rp-loi"  # the day part (calendar.DAY_STEPS), also the proposals' step and prompt
 TEXT, APPROVAL, SENATE, TICK = "rp-loi-texte", "rp-loi-aval", "rp-loi-senat", "rp-loi-votants"
@@ -123,15 +123,12 @@ def open_part(ctx: Ctx) -> bool:
     return True
 
 
-def _free_answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+def free_answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     """A law in his own words: its text, in the same step (the step waits for it)."""
     if prompt.answers.get(seat) != FREE or prompt_of(ctx, f"law-text-{seat}") is not None:
         return
     text = ctx.open_prompt(step=TEXT, kind="text", to=[seat], min=1, max=TEXT_MAX, dead_may_answer=True)
     remember_prompt(ctx, f"law-text-{seat}", text)
-
-
-on_answer(PART, _free_answered)
 
 
 def proposals(ctx: Ctx) -> list[Law]:
@@ -269,10 +266,3 @@ def _prefers(ballot: Sequence[int], a: int, b: int) -> bool:
     if a not in ballot:
         return False
     return b not in ballot or ballot.index(a) < ballot.index(b)
-
-
-day.register_day(PART, open_part)
-day.register_finish(PART, proposals_done)
-day.register_finish(APPROVAL, approval_done)
-day.register_finish(SENATE, senate_done)
-day.register_finish(TICK, tick_done)

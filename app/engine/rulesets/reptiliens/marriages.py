@@ -23,7 +23,7 @@ from app.engine.rulesets.reptiliens import day, fates
 from app.engine.rulesets.reptiliens.coins import told, transfer, variant_holders
 from app.engine.rulesets.reptiliens.places import Street
 from app.engine.rulesets.reptiliens.state import Wedding, own
-from app.engine.rulesets.reptiliens.steps import Answered, on_answer, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import Answered, prompt_of, remember_prompt, setv
 
 STEP = "rp-mariages"  # the day part and its step
 REQUEST, FORCED, CONSENT, FEE, PAYMENT, WITNESSES, HOME = (
@@ -299,12 +299,6 @@ def then_settled(handler: Answered) -> Answered:
 
     return answered
 
-
-day.register_day(STEP, open_marriages)
-day.register_finish(STEP, close_marriages)
-for _step, _handler in ((REQUEST, requested), (FORCED, requested), (CONSENT, consented), (FEE, priced),
-                        (PAYMENT, paid), (WITNESSES, witnessed), (HOME, homed)):
-    on_answer(_step, then_settled(_handler))
 
 ANNOUNCES = ("rp-demande-faite", "rp-mariage-refuse", "rp-mariage-refuse-pretre", "rp-mariage-sans-pretre",
              "rp-mariage-sans-temoins", "rp-tarif-fixe", "rp-tarif-paye", "rp-mariage-non-paye",

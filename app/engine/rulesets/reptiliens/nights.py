@@ -1,5 +1,5 @@
-"""The night steps of the camp cards and of the first specialties (seed 000 §4, §5, §7, §9, §12), each registered
-in the step registry (steps.py) under the calendar's key; the other specialties' powers are in their own modules
+"""The night steps of the camp cards and of the first specialties (seed 000 §4, §5, §7, §9, §12), each listed
+in manifest.STEPS under the calendar's key; the other specialties' powers are in their own modules
 (specialties.py lists them).
 
 Every step is called every night it exists; a step opens questions only for holders awake tonight, and lasts its
@@ -31,7 +31,6 @@ from app.engine.rulesets.reptiliens.steps import (
     lovers,
     pack,
     prompt_of,
-    register,
     remember_prompt,
     setv,
 )
@@ -346,15 +345,3 @@ def attack_close(ctx: Ctx, step: Step) -> None:
     animals.report(ctx, result.reports)
     # The MJ sees why an attack failed; the others learn the dead at dawn, nothing more.
     ctx.announce("rp-attaque-mj", to=MJ_ONLY, failure=result.failure, seats=list(result.victims))
-
-
-register("rp-milice", milice_open, milice_close)
-register("rp-concertation", concertation_open, concertation_close, pack=True)
-register("rp-amoureux-signes", lovers_open, lovers_close, fixed="lovers_talk")
-register("rp-sommeil", one_target_open("sandman"), sandman_close)
-register("rp-enlevement", one_target_open("kidnapper"), kidnap_close)
-register("rp-charme", charm_open, charm_close)
-register("rp-retrouvailles", close=meet_close)
-register("rp-squat", squat_open, squat_close)
-register("rp-attaque", attack_open, attack_close)
-register("rp-aube")  # "Aube : fin des sommeils lourds": a marker the driver applies at once (week.open_night_step)

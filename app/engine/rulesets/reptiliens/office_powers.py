@@ -11,13 +11,13 @@ succession.py (the offices' lifecycle, and the day's part "rp-postes") serves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from app.engine.context import Ctx
 from app.engine.model import GameState
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MINUS_CORTEX, Step
-from app.engine.rulesets.reptiliens.nights import one_target_open, picked
+from app.engine.rulesets.reptiliens.nights import picked
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE, OFFICES, SENATEUR
 from app.engine.rulesets.reptiliens.state import CAMP, OfficeEffect, own
 from app.engine.rulesets.reptiliens.steps import (
@@ -28,7 +28,6 @@ from app.engine.rulesets.reptiliens.steps import (
     dying,
     holder,
     prompt_of,
-    register,
     remember_prompt,
     setv,
 )
@@ -89,15 +88,13 @@ def give(ctx: Ctx, changes: Mapping[str, int | None]) -> None:
         ctx.emit("office", {"office": office, "seat": seat})
 
 
-# succession.scrutateur, registered when it is imported (it imports this module).
-SCRUTATEUR_HOOK: list[Callable[[Ctx, Sequence[str], int | None], None]] = []
-
-
 def scrutateur(ctx: Ctx, offices: Sequence[str], resigned: int | None = None) -> None:
     """§6 Scrutateur: "il désigne qui doit le remplacer. Mais il ne peut choisir le démissionnaire, ni se choisir
-    lui-même", and he reassigns an illegal result (succession.scrutateur)."""
+    lui-même", and he reassigns an illegal result: manifest.ON_ILLEGAL_OFFICES (succession.scrutateur, which
+    imports this module)."""
+    from app.engine.rulesets.reptiliens import manifest  # it imports this module
     if offices:
-        for hook in SCRUTATEUR_HOOK:
+        for hook in manifest.ON_ILLEGAL_OFFICES:
             hook(ctx, offices, resigned)
 
 
@@ -221,10 +218,6 @@ def adored_swap(ctx: Ctx) -> bool:
     return False
 
 
-register(FARCE, farce_open, farce_close)
-register(SWAP, swap_open, swap_close)
-register(ADORATION, one_target_open(ADORATION), one_target_close(ADORATION))
-register(CARICATURE, caricature_open, one_target_close(CARICATURE))
 TEXT_KEYS = (
     f"step.{ADORED_SWAP}", *(f"choice.{FARCE}.{d}" for d in (*DIRECTIONS, NO_FARCE)),
     *(f"announce.rp-farce-{d}" for d in DIRECTIONS), "announce.rp-postes-echanges", "announce.rp-demission",

@@ -1,5 +1,5 @@
-"""The opening of the game (seed 000 §11), in the seed's order (calendar.OPENING), registered in the step
-registry like the night's steps, and the MJ's deal when he draws the cards at the table (`rp-donne`).
+"""The opening of the game (seed 000 §11), in the seed's order (calendar.OPENING), listed in
+manifest.STEPS like the night's steps, and the MJ's deal when he draws the cards at the table (`rp-donne`).
 
 Every learning is a private event to the seats concerned (`rp-fellows`: they share a group; `rp-learn`: they see
 a card). The MJ's judgment calls (the personal conditions, the conversion, the lovers, whether the lovers know
@@ -23,9 +23,7 @@ from app.engine.rulesets.reptiliens.steps import (
     dying,
     holder,
     is_reptilian,
-    on_answer,
     prompt_of,
-    register,
     remember_prompt,
     setv,
 )
@@ -253,17 +251,3 @@ def romantic_open(ctx: Ctx, step: Step) -> None:
 def reminder_open(ctx: Ctx, step: Step) -> None:
     """"Un rappel concernant les conditions de victoire ... et les actions invoquées peut être effectué.\""""
     ctx.announce("rp-rappel")
-
-
-register(DEAL, deal_open, deal_close, mj=True)
-register("rp-ouverture-conditions", conditions_open, conditions_close, mj=True)
-register("rp-ouverture-detectives", group_open("rp-detectives"))
-register("rp-ouverture-mathematiciens", group_open("rp-mathematiciens"))
-register("rp-ouverture-conversion", conversion_open, conversion_close, mj=True)
-register("rp-ouverture-seths", seths_open)
-register("rp-ouverture-souris", souris_open)
-register("rp-ouverture-reptiliens", reptiliens_open)
-register(LOVERS, lovers_open, lovers_close, mj=True)
-on_answer(LOVERS, lovers_answered)
-register("rp-ouverture-romantique", romantic_open)
-register("rp-ouverture-rappel", reminder_open)

@@ -25,9 +25,7 @@ from app.engine.rulesets.reptiliens.steps import (
     callers,
     declare,
     dying,
-    on_answer,
     prompt_of,
-    register,
     remember_prompt,
 )
 
@@ -99,8 +97,5 @@ def pair_close(ctx: Ctx, step: Step) -> None:
             ctx.announce(f"{pairing.met}-lieu", to=[one], seat=house)
 
 
-for _pairing in (ALLUMEUSE, QUERELLE):
-    register(_pairing.step, pair_open, pair_close)
-    on_answer(_pairing.step, named)
 TEXT_KEYS = tuple(key for p in (ALLUMEUSE, QUERELLE)
                   for key in (f"step.{p.place}", f"announce.{p.met}", f"announce.{p.met}-lieu", f"announce.{p.failed}"))

@@ -13,10 +13,10 @@ from __future__ import annotations
 from app.engine.context import Ctx
 from app.engine.rulesets.reptiliens import day
 from app.engine.rulesets.reptiliens.calendar import Step
-from app.engine.rulesets.reptiliens.nights import one_target_open, picked
+from app.engine.rulesets.reptiliens.nights import picked
 from app.engine.rulesets.reptiliens.places import SCULPTING, Street
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import declare, prompt_of, register, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import declare, prompt_of, remember_prompt, setv
 
 STEP, MOVE = "rp-sculpture", "rp-demenagement"
 
@@ -82,7 +82,4 @@ def move(ctx: Ctx, seat: int, after: int) -> None:
     ctx.announce("rp-demenage", seat=seat, after=after)
 
 
-register(STEP, one_target_open("artist"), sculpture_close)
-day.register_day(MOVE, move_report)  # a part of §12's day
-day.register_finish(MOVE, move_close)
 TEXT_KEYS = ("announce.rp-doit-demenager", "announce.rp-demenage")

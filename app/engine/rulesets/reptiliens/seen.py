@@ -14,9 +14,10 @@ from app.engine.model import MJ, GameState
 from app.engine.rulesets.reptiliens import coins, dead, invoke, sessions, succession, talk
 from app.engine.rulesets.reptiliens.calendar import MON, steps_for_night, weekday_of_night
 from app.engine.rulesets.reptiliens.fates import coins_of
+from app.engine.rulesets.reptiliens.manifest import STEPS
 from app.engine.rulesets.reptiliens.offices import OPTIONAL
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import STEPS, callers, dying, lovers, pack
+from app.engine.rulesets.reptiliens.steps import callers, dying, lovers, pack
 
 # The card a fellow of a group is seen as, when nothing more was shown of him (§4: the Reptilians "ignorent a
 # priori qui est Seth, qui est la Reptilienne noire, et qui est la Reptilienne rouge parmi eux").

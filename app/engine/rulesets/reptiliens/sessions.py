@@ -24,7 +24,7 @@ from app.engine.rulesets.reptiliens import day, dead, fates, laws
 from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import answer, on_answer, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt, setv
 
 SPECIAL = "rp-session-speciale"  # the day part and the Président's question
 PART = "rp-execution"  # the day part: "Débat, vote, exécution (et action éventuelle du Bourreau)"
@@ -103,14 +103,11 @@ def session(ctx: Ctx) -> bool:
     return True
 
 
-def _close_debate(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+def close_debate(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     step = ctx.s.step
     if prompt.answers.get(seat) is True and step is not None and step.key == DEBATE and seat == president(ctx.s):
         ctx.announce("rp-debat-clos", seat=seat)
         day.finish(ctx)  # the vote opens: the day goes on
-
-
-on_answer(CLOSE, _close_debate)
 
 
 # -- the vote, in turn -------------------------------------------------------------------------------------------
@@ -153,7 +150,7 @@ def ballot_prompt(ctx: Ctx, seat: int) -> None:
     remember_prompt(ctx, "ballot", prompt)
 
 
-def _ballot_given(ctx: Ctx, prompt: Prompt, seat: int) -> None:
+def ballot_given(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     """Announced at once, as at the table. "Le vote est payant": the coin is paid as the ballot is given (a blank
     costs nothing); without it the ballot does not count."""
     ballot = list(prompt.answers.get(seat) or [])
@@ -169,9 +166,6 @@ def _ballot_given(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     if counted is None:
         ctx.announce("rp-vote-impaye", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None, seat=seat)
     setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, counted]])
-
-
-on_answer(VOTE, _ballot_given)
 
 
 def turn_done(ctx: Ctx) -> bool:
@@ -449,13 +443,3 @@ def public(state: GameState) -> dict[str, object]:
         "special_day": own(state).special_day,  # the last day with a special session (none two days running)
         "bourreau_out": own(state).bourreau_out,
     }
-
-
-day.register_day(SPECIAL, open_special)
-day.register_day(PART, session)
-day.register_finish(SPECIAL, special_done)
-day.register_finish(DEBATE, open_vote)
-day.register_finish(VOTE, turn_done)
-day.register_finish(CONDEMNED, execute)
-day.register_finish(PROSECUTOR, prosecutor_done)
-day.register_finish(TRIAL, trial_done)

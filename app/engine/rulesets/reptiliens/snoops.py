@@ -11,7 +11,7 @@ from app.engine.model import Prompt
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.places import seat_neighbours
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2
-from app.engine.rulesets.reptiliens.steps import awake, callers, on_answer, register
+from app.engine.rulesets.reptiliens.steps import awake, callers
 
 STEP = "rp-investigation"
 
@@ -46,6 +46,4 @@ def turned(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     ctx.announce("rp-investigation-resultat", to=[seat], seat=target, roles=cards)
 
 
-register(STEP, snoop_open)
-on_answer(STEP, turned)
 TEXT_KEYS = ("announce.rp-investigation-resultat",)

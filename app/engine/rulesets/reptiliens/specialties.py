@@ -1,8 +1,8 @@
-"""The specialty powers of seed 000 §5 (and the office effects of §4-§5), each in its own module, registered in the
-step registry (steps.py) by importing them here: the snoops (`snoops`), the thieves (`thieves`), the animal
+"""The specialty powers of seed 000 §5 (and the office effects of §4-§5), each in its own module, their handlers
+listed in manifest.py: the snoops (`snoops`), the thieves (`thieves`), the animal
 trainers (`animals`), the inventors (`inventions`), Freyja's Allumeuse and Éris' Querelle (`pairs`), the
 Artiste's Sculpture (`sculpture`), the Farce, Minus and Cortex, the Adoration and the Caricature
-(`office_powers`), and the spirits' dream, a hook for part 2 (`dream`). TEXT_KEYS: the texts they emit
+(`office_powers`), and the spirits' dream (`dream`, whose texts society.py gathers). TEXT_KEYS: the texts they emit
 (texts.py).
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from app.engine.rulesets.reptiliens import (
     animals,
-    dream,  # noqa: F401
     inventions,
     office_powers,
     pairs,

@@ -1,9 +1,12 @@
-"""The registry of step handlers, keyed by the calendar's step keys (calendar.NIGHTS, calendar.OPENING): each a
-pair of small functions, `open` (ask the step's questions) and `close` (apply its answers). The driver
-(week.py) calls every step of the night's table, held or not, alive or not, for a plausible hidden length; a
-power is added by registering its handlers here, without touching the driver.
+"""The types and helpers of the ruleset's handlers: `StepHandlers`, the pair of small functions each step key of
+the calendar (calendar.NIGHTS, calendar.OPENING) has, `open` (ask the step's questions) and `close` (apply its
+answers), with its flags; `Answered`, what acts at once on an answer; `CommandHandler`, a command of the ruleset's
+own; and the helpers they share (who is called, who is awake, the bookkeeping). The tables themselves are literals in
+manifest.py, the one place that says who handles what: the driver (week.py) calls every step of the night's table,
+held or not, alive or not, for a plausible hidden length; a power is added by writing its row there, without
+touching the driver.
 
-A step whose power belongs to a later piece of work is registered as `in_progress`: it is called and lasts its
+A step whose power belongs to a later piece of work is listed as `in_progress`: it is called and lasts its
 plausible length like any other, and asks nothing yet (docs/rules/reptiliens.md, "called, power in progress").
 """
 
@@ -37,44 +40,13 @@ class StepHandlers:
     mj: bool = False  # may ask the MJ a judgment call: with an MJ, it waits for him up to `mj_time`
 
 
-STEPS: dict[str, StepHandlers] = {}
-
-
-def register(key: str, open: Handler = nothing, close: Handler = nothing, **flags: Any) -> StepHandlers:
-    handlers = StepHandlers(key, open, close, **flags)
-    STEPS[key] = handlers
-    return handlers
-
-
-def in_progress(*keys: str) -> None:
-    for key in keys:
-        register(key, in_progress=True)
-
-
 # A prompt whose answer acts at once, within its step (a snoop sees the cards he turned, a thief's loot opens the
-# question of giving some back), keyed by the prompt's `step`; the Ruleset's `on_answer` calls it.
+# question of giving some back), keyed by the prompt's `step` in manifest.ANSWERED; the Ruleset's `on_answer` calls it.
 Answered = Callable[[Ctx, Prompt, int], None]
-ANSWERED: dict[str, Answered] = {}
 
-
-def on_answer(prompt_step: str, handler: Answered) -> None:
-    ANSWERED[prompt_step] = handler
-
-
-# The ruleset's own commands beyond the engine's (a gift, a marriage request, an application, …), by type; the
-# Ruleset's `command` calls them. Each checks who sends it and refuses with a clear Rejected.
+# The ruleset's own commands beyond the engine's (a gift, a marriage request, an application, …), by type in
+# manifest.COMMANDS; the Ruleset's `command` calls them. Each checks who sends it and refuses with a clear Rejected.
 CommandHandler = Callable[[Ctx, Command], None]
-COMMANDS: dict[str, CommandHandler] = {}
-
-
-def command(name: str) -> Callable[[CommandHandler], CommandHandler]:
-    def register(fn: CommandHandler) -> CommandHandler:
-        if name in COMMANDS:
-            raise ValueError(f"command {name} registered twice")
-        COMMANDS[name] = fn
-        return fn
-
-    return register
 
 
 def calendar_step(state: GameState, key: str) -> K.Step:

@@ -48,7 +48,7 @@ from app.engine.rulesets.reptiliens.offices import (
     office_of_key,
 )
 from app.engine.rulesets.reptiliens.state import KEY, own
-from app.engine.rulesets.reptiliens.steps import STEPS, StepHandlers, command, dying, on_answer, setv
+from app.engine.rulesets.reptiliens.steps import dying, setv
 
 ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
 CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
@@ -194,8 +194,8 @@ def settle_assignment(ctx: Ctx) -> None:
     assign(ctx, given, empty)
 
 
-def _after_reminder(ctx: Ctx, step: K.Step) -> None:
-    REMINDER_HANDLERS.close(ctx, step)
+def after_reminder(ctx: Ctx, step: K.Step) -> None:
+    """The close of the opening's reminder (manifest.STEPS[REMINDER]): the offices are given."""
     settle_assignment(ctx)
     fates.check(ctx)  # three offices may win the Souris, the Détectives, the Mathématiciens
 
@@ -212,11 +212,6 @@ def may_apply(state: GameState, seat: int) -> list[str]:
     if state.phase != "day" or seat not in free(state):
         return []
     return [o for o in open_optional(state) if seat not in own(state).applications.get(o, [])]
-
-
-REMINDER_HANDLERS: StepHandlers = STEPS[REMINDER]
-STEPS[REMINDER] = StepHandlers(REMINDER, REMINDER_HANDLERS.open, _after_reminder, REMINDER_HANDLERS.in_progress,
-                               REMINDER_HANDLERS.pack, REMINDER_HANDLERS.fixed, REMINDER_HANDLERS.mj)
 
 
 # -- the Scrutateur's rotation -----------------------------------------------------------------------------------------
@@ -580,8 +575,7 @@ def applications_done(ctx: Ctx) -> bool:
     return day.next_step(ctx)
 
 
-@command("rp-postuler")
-def _apply(ctx: Ctx, cmd: Command) -> None:
+def apply_for_office(ctx: Ctx, cmd: Command) -> None:
     """A living player with no office applies to a vacant optional office, by day."""
     s, seat, office = ctx.s, cmd.by, cmd.args.get("office")
     if s.phase != "day" or not isinstance(seat, int) or seat not in s.players:
@@ -598,8 +592,7 @@ def _apply(ctx: Ctx, cmd: Command) -> None:
     ctx.announce("rp-candidature", office=office, seat=seat)
 
 
-@command("rp-retirer-poste")
-def _withdraw(ctx: Ctx, cmd: Command) -> None:
+def withdraw_by_mj(ctx: Ctx, cmd: Command) -> None:
     """§6 "Quand les morts sont nombreux, il peut choisir de retirer des postes du jeu": the MJ, an optional
     office."""
     office = cmd.args.get("office")
@@ -623,16 +616,6 @@ def withdraw(ctx: Ctx, office: str) -> None:
     setv(ctx, "applications", {k: v for k, v in own(ctx.s).applications.items() if k != office})
     setv(ctx, "to_fill", [e for e in own(ctx.s).to_fill if e[0] != office])
     ctx.announce("rp-poste-retire", office=office)
-
-
-day.register_day("rp-postes", postes)
-day.register_finish(office_powers.ADORED_SWAP, adored_done)
-day.register_finish(CHOICE, choices_done)
-day.register_day(REATTRIBUTION, reattribution)
-day.register_finish(APPLY, applications_done)
-office_powers.SCRUTATEUR_HOOK.append(scrutateur)
-fates.ON_DEATH.append(vacate)
-on_answer(ASIDE, aside_answered)
 
 
 @handles("rp-application", ruleset=KEY)

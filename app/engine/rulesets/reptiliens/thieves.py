@@ -22,9 +22,7 @@ from app.engine.rulesets.reptiliens.state import own
 from app.engine.rulesets.reptiliens.steps import (
     awake,
     callers,
-    on_answer,
     prompt_of,
-    register,
     remember_prompt,
     setv,
 )
@@ -83,6 +81,4 @@ def thief_close(ctx: Ctx, step: Step) -> None:
         ctx.announce("rp-larcin-rendu", to=[seat], seat=to[0], coins=coins)
 
 
-register(STEP, thief_open, thief_close)
-on_answer(STEP, robbed)
 TEXT_KEYS = (f"step.{GIFT}", f"step.{RECIPIENT}", "announce.rp-larcin-butin", "announce.rp-larcin-rendu")

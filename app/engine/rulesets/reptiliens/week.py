@@ -16,8 +16,9 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.night_length import plausible_range
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates, invoke, stalemate
+from app.engine.rulesets.reptiliens.manifest import STEPS
 from app.engine.rulesets.reptiliens.state import Tonight, own
-from app.engine.rulesets.reptiliens.steps import STEPS, calendar_step, setv
+from app.engine.rulesets.reptiliens.steps import calendar_step, setv
 
 DEAL = "rp-donne"
 DAWN = K.DAWN.key  # "Aube : fin des sommeils lourds": a marker, no one is called

@@ -1,0 +1,121 @@
+"""Les Reptiliens' one manifest (issue 25, item 1): who handles what is written in manifest.py, every step of the
+calendar has its row there, and no other module of the package fills a table when it is imported."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from app.engine.rulesets.reptiliens import calendar as K
+from app.engine.rulesets.reptiliens import manifest, week
+from app.engine.rulesets.reptiliens.steps import StepHandlers
+
+PACKAGE = Path(manifest.__file__).parent
+PREFIX = "app.engine.rulesets.reptiliens"
+# Decorators a module may apply at import time: they fill no table of the ruleset. `handles` fills the core's table
+# of fact handlers (app/engine/evolve.py): the core's own registry, for issue 25's item 3 (typed facts).
+HARMLESS_DECORATORS = {"dataclass", "cache", "lru_cache", "handles", "staticmethod", "classmethod", "property"}
+
+
+def _modules() -> dict[str, ast.Module]:
+    return {path.stem: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _module_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements run at import: the module's body and the blocks in it, not the bodies of its functions."""
+    out: list[ast.stmt] = []
+    for node in body:
+        out.append(node)
+        if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try)):
+            for block in ("body", "orelse", "finalbody"):
+                out += _module_level(getattr(node, block, []))
+            for handler in getattr(node, "handlers", []):
+                out += _module_level(handler.body)
+    return out
+
+
+def _decorator_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return ast.unparse(target).rsplit(".", 1)[-1]
+
+
+def test_every_calendar_step_has_its_handlers() -> None:
+    keys = {step.key for step in K.OPENING} | {step.key for steps in K.NIGHTS.values() for step in steps}
+    keys.add(week.DEAL)  # the MJ's deal, before the opening when he draws the cards (week.begin_game)
+    assert keys - set(manifest.STEPS) == set(), "a step of the calendar that nobody handles"
+    assert set(manifest.STEPS) - keys == set(), "a handler for a step the calendar never calls"
+    for key, handlers in manifest.STEPS.items():
+        assert isinstance(handlers, StepHandlers) and handlers.key == key
+
+
+def test_every_part_of_the_day_has_its_opener() -> None:
+    assert set(manifest.DAY) == set(K.DAY_STEPS)
+
+
+def test_no_row_written_twice() -> None:
+    """A dict literal keeps the last of two equal keys without a word (the old `register_day` refused a second)."""
+    tree = _modules()["manifest"]
+    for node in tree.body:
+        if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name) or node.value is None:
+            continue
+        table = getattr(manifest, node.target.id)
+        if isinstance(node.value, ast.Dict):
+            assert len(node.value.keys) == len(table), node.target.id
+        elif isinstance(node.value, ast.DictComp):  # STEPS: {h.key: h for h in (StepHandlers(...), ...)}
+            rows = node.value.generators[0].iter
+            assert isinstance(rows, ast.Tuple) and len(rows.elts) == len(table), node.target.id
+
+
+def test_no_module_fills_a_table_when_imported() -> None:
+    """Only manifest.py says who handles what: elsewhere, no call run at import (register, on_answer, X.append…),
+    no assignment into a table (X[key] = …, x.Y = …), no decorator that registers (@command)."""
+    found: list[str] = []
+    for name, tree in _modules().items():
+        if name == "manifest":
+            continue
+        for node in _module_level(tree.body):
+            where = f"{name}.py:{node.lineno}"
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                found.append(f"{where} calls {ast.unparse(node.value.func)}")
+            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = (node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target])
+                found += [f"{where} assigns into {ast.unparse(t)}" for t in targets
+                          if isinstance(t, (ast.Subscript, ast.Attribute))]
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found += [f"{where} decorates {node.name} with {ast.unparse(d)}" for d in node.decorator_list
+                          if _decorator_name(d) not in HARMLESS_DECORATORS]
+    assert found == []
+
+
+def test_no_import_for_its_side_effects() -> None:
+    for path in PACKAGE.glob("*.py"):
+        assert "noqa: F401" not in path.read_text(encoding="utf-8"), path.name
+
+
+def _top_level_imports(tree: ast.Module) -> set[str]:
+    """The package's modules a module imports when it is imported (not the imports inside its functions)."""
+    out: set[str] = set()
+    for node in _module_level(tree.body):
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            if node.module == PREFIX:
+                out |= {alias.name for alias in node.names}
+            elif node.module.startswith(PREFIX + "."):
+                out.add(node.module.removeprefix(PREFIX + ".").split(".")[0])
+        elif isinstance(node, ast.Import):
+            out |= {a.name.removeprefix(PREFIX + ".").split(".")[0] for a in node.names if a.name.startswith(PREFIX)}
+    return out
+
+
+def test_the_manifest_is_imported_by_none_of_its_modules() -> None:
+    """The manifest imports the rule modules: one of them (or one they import) importing it at the top would be a
+    cycle. They read it inside a function (day.run, fates.kill, invoke.office_powers, office_powers.scrutateur)."""
+    modules = _modules()
+    graph = {name: _top_level_imports(tree) & set(modules) for name, tree in modules.items()}
+    reached: set[str] = set()
+    todo = ["manifest"]
+    while todo:
+        for name in graph[todo.pop()] - reached:
+            reached.add(name)
+            todo.append(name)
+    assert "manifest" not in reached
+    assert {"week", "seen"} <= {name for name, imports in graph.items() if "manifest" in imports}
