@@ -125,8 +125,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(pages.ruleset_homes())  # /<key>: a ruleset's own home page
     app.include_router(bots.router)  # seats the server plays, in rulesets with a `bots` option
-    for router in rulesets.routers():
-        app.include_router(router)
     app.include_router(seats.router)  # personal links: a seat taken on another device
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")

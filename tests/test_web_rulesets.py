@@ -1,6 +1,6 @@
-"""The web layer names no ruleset (issue 12): what a ruleset's pages, home page, HTTP routes and "the host plays"
-option are is data its class declares (app/web/rulesets.py). A made-up ruleset gets all of it without an edit of
-app/web; the real ones keep their URLs."""
+"""The web layer names no ruleset (issue 12): what a ruleset's pages, home page and "the host plays" option are is
+page data the composition root declares beside it (app/games.py's `Game`, issue 25). A made-up ruleset gets all of
+it without an edit of app/web; the real ones keep their URLs."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Any, ClassVar
 import httpx
 import pytest
 from edge_helpers import live
-from fastapi import APIRouter
 from pydantic import BaseModel
 
 from app.engine.ruleset import RULESETS, Role, Ruleset
+from app.games import GAMES, Game
 from app.main import create_app
 from app.settings import Settings
 from app.web import rulesets
@@ -25,29 +25,22 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESET_NAMES = re.compile(r"thiercelieux|soupcons|reptiliens", re.IGNORECASE)
 CONCEPTS = re.compile(r"captain|wolf|wolves|lovers?\b|spare_cards|chaman|spirits?\b", re.IGNORECASE)
 
-EXTRA = APIRouter()
-
-
-@EXTRA.get("/api/fakegame/hello")
-async def hello() -> dict[str, str]:
-    return {"hello": "fakegame"}
-
-
 class FakeOptions(BaseModel):
     solo_host: bool = False
 
 
 class Fake(Ruleset):
-    """A ruleset the web has never heard of, declaring every page attribute."""
+    """A ruleset the web has never heard of."""
 
     key = "fakegame"
     options_model = FakeOptions
     roles: ClassVar[dict[str, Role]] = {"pawn": Role("pawn", "pawns", unique=False)}
-    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "home": "soupcons_home.html"}
-    presentation: ClassVar[dict[str, str]] = {"name": "fake.name", "lead": "fake.lead",
-                                              "picture": "/static/img/fake.svg"}
-    host_plays_option = "solo_host"
-    http_routers = (f"{__name__}:EXTRA",)
+
+
+# Its page data, every field declared.
+FAKE_GAME = Game(pages={"room": "soupcons.html", "home": "soupcons_home.html"},
+                 presentation={"name": "fake.name", "lead": "fake.lead", "picture": "/static/img/fake.svg"},
+                 host_plays_option="solo_host")
 
 
 @pytest.fixture
@@ -55,6 +48,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Fake:
     rulesets.load("thiercelieux")  # the built-in ones first, as the app does
     ruleset = Fake()
     monkeypatch.setitem(RULESETS, ruleset.key, ruleset)
+    monkeypatch.setitem(GAMES, ruleset.key, FAKE_GAME)
     return ruleset
 
 
@@ -79,9 +73,9 @@ def test_a_wrong_default_ruleset_or_page_stops_the_start(monkeypatch: pytest.Mon
 
     class Typo(Fake):
         key = "typo"
-        pages: ClassVar[dict[str, str]] = {"console": "mj.html"}
 
     monkeypatch.setitem(RULESETS, "typo", Typo())
+    monkeypatch.setitem(GAMES, "typo", Game(pages={"console": "mj.html"}))
     with pytest.raises(ValueError, match="unknown pages"):
         rulesets.load("thiercelieux")
 
@@ -127,11 +121,10 @@ async def test_another_default_ruleset_comes_first_on_the_home_page(database_url
         assert (await http.get(f"/api/rooms/{room['code']}")).json()["ruleset"] == "soupcons"
 
 
-async def test_a_new_ruleset_brings_its_pages_routes_and_host_without_an_edit_of_the_web(
+async def test_a_new_ruleset_brings_its_pages_and_host_without_an_edit_of_the_web(
         database_url: str, fake: Fake) -> None:
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         assert "fakegame" in (await http.get("/api/rulesets")).json()
-        assert (await http.get("/api/fakegame/hello")).json() == {"hello": "fakegame"}
         assert 'id="sc-create-form"' in (await http.get("/fakegame")).text  # its set-up page, the template it names
         assert (await http.get("/fakegame?name=notfound.html")).status_code == 200  # no template from the query
         home = (await http.get("/")).text

@@ -53,15 +53,8 @@ class Ruleset:
     # Options the MJ may change during the game (`configure`), taking effect at the next phase; every other one is
     # fixed once the cards are dealt.
     live_options: ClassVar[frozenset[str]] = frozenset()
-    # What the web layer reads (app/web/rulesets.py): its own page templates ("room", "mj", "home": its set-up page,
-    # served at /<key>), the option a room gets when its creator plays a seat, and FastAPI routers of its own
-    # ("module:attribute").
-    pages: ClassVar[dict[str, str]] = {}
-    # How the home page presents it (a ruleset with a "home" page is one of the games to choose): the catalogue keys
-    # of its "name", "short" name (page headers) and "lead" (one line), and its "picture" (a static path).
-    presentation: ClassVar[dict[str, str]] = {}
-    host_plays_option: ClassVar[str | None] = None
-    http_routers: ClassVar[tuple[str, ...]] = ()
+    # Its pages, how the home page presents it and "je joue aussi" are page data, declared by the composition root
+    # (app/games.py: `Game`), not here.
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

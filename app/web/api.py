@@ -81,7 +81,7 @@ async def ruleset_info(key: str) -> dict[str, Any]:
         "max_players": rules.max_players,
         "advised_players": rules.advised_players,
         # The option "je joue aussi" sets (None: the creator cannot play a seat), and those set at creation only.
-        "host_plays_option": rules.host_plays_option,
+        "host_plays_option": host_plays_option(rules.key),
         "fixed_options": sorted(rules.fixed_options),
         "roles": [role_data(r) for r in rules.roles.values()],
         "other_cards": [{"key": r.key, "camp": r.camp} for r in rules.other_cards.values()],

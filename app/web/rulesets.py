@@ -1,26 +1,17 @@
-"""What the web layer asks of a ruleset, read as data its class declares (defaults on `Ruleset`), so that no
-route or page names one and a new ruleset needs no edit here (the default in brackets):
-
-- `pages: dict[str, str]` [{}]: its own template for a page: "room" (the player page), "mj" (the console),
-  "home" (its set-up page, served at /<key>: a ruleset with one is a game the home page offers).
-- `presentation: dict[str, str]` [{}]: how the home page and the room pages name it: catalogue keys of its
-  "name", "short" name and "lead" (one line), and its "picture" (a static path).
-- `host_plays_option: str | None` [None]: the option a room gets when its creator plays a seat (`play_as`): their
-  MJ token then only runs the table (core.HOST_COMMANDS) and /r/CODE/mj sends them to their seat.
-- `http_routers: tuple[str, ...]` [()]: "module:attribute" of FastAPI routers of its own, mounted by the app.
-"""
+"""What the web layer asks of a ruleset: its rules' data (the `Ruleset`: player range, roles, options) and its page
+data (app/games.py's `Game`: its templates, how the home page presents it, the option "je joue aussi" sets: their
+MJ token then only runs the table, core.HOST_COMMANDS, and /r/CODE/mj sends them to their seat). No route or page
+names a ruleset, and a new one needs no edit here."""
 
 from __future__ import annotations
 
 from dataclasses import fields
-from importlib import import_module
 from typing import Any
-
-from fastapi import APIRouter
 
 from app.engine import Rejected
 from app.engine.model import GameState, Player
 from app.engine.ruleset import RULESETS, Role, Ruleset, get_ruleset
+from app.games import game
 from app.rooms.service import Room
 
 PAGES = ("room", "mj", "home")
@@ -42,7 +33,7 @@ def load(default: str) -> dict[str, Ruleset]:
 
 
 def pages(rules: Ruleset) -> dict[str, str]:
-    return rules.pages
+    return dict(game(rules.key).pages)
 
 
 def template(ruleset: str, page: str) -> str:
@@ -67,7 +58,7 @@ def games(default: str) -> list[dict[str, Any]]:
 
 
 def presentation(rules: Ruleset) -> dict[str, str]:
-    given = rules.presentation
+    given = game(rules.key).presentation
     name = given.get("name", rules.key)
     return {"name": name, "short": given.get("short", name), "lead": given.get("lead", ""),
             "picture": given.get("picture", "/static/img/icon.svg")}
@@ -91,27 +82,13 @@ def start_problem(rules: Ruleset, players: int, composition: list[str],
 
 
 def host_plays_option(ruleset: str) -> str | None:
-    return get_ruleset(ruleset).host_plays_option
+    return game(get_ruleset(ruleset).key).host_plays_option
 
 
 def host_plays(room: Room) -> bool:
     """Whether the room's creator plays a seat (their MJ token only runs the table)."""
     option = host_plays_option(room.ruleset)
     return bool(option and room.state.options.get(option))
-
-
-def routers() -> list[APIRouter]:
-    """The routers the rulesets bring, each mounted once (two rulesets may share one)."""
-    found: dict[str, APIRouter] = {}
-    for rules in sorted(RULESETS.values(), key=lambda r: r.key):
-        for path in rules.http_routers:
-            if path not in found:
-                module, _, name = path.partition(":")
-                router = getattr(import_module(module), name or "router")
-                if not isinstance(router, APIRouter):
-                    raise TypeError(f"{path} (ruleset {rules.key!r}) is not an APIRouter")
-                found[path] = router
-    return list(found.values())
 
 
 def role_data(role: Role) -> dict[str, Any]:

@@ -42,15 +42,7 @@ class Reptiliens(Ruleset):
     roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
     advised_players = setup.ADVISED_PLAYERS
-    # Its pages (app/web/rulesets.py): the shared ones with its stylesheet, its own set-up on the console, and its
-    # set-up page at /reptiliens; its card on "/".
-    pages: ClassVar[dict[str, str]] = {"room": "reptiliens.html", "mj": "reptiliens_mj.html",
-                                       "home": "reptiliens_home.html"}
-    presentation: ClassVar[dict[str, str]] = {"name": "rp.name", "short": "page.rp-short", "lead": "page.rp-lead",
-                                              "picture": "/static/img/game-reptiliens.svg"}
-    # "Je joue aussi" (issue 22): the creator plays a seat; their MJ token runs the table and sees what a spectator
-    # sees (views.omniscient), and no room may turn that sight back on.
-    host_plays_option = "host_plays"
+    # "Je joue aussi" (issue 22, its pages in app/games.py): no room may turn the host's console sight back on.
     fixed_options = frozenset({"host_plays"})
     secret_options = frozenset({"lovers"})  # §4: whether there are lovers is as secret as a card
 

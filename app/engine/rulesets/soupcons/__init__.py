@@ -7,7 +7,7 @@ player is kept equal to their current camp (pseudo-roles `serpent` / `innocent`)
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
@@ -31,10 +31,6 @@ class Soupcons(Ruleset):
     max_players = 6
     options_model = Options
     roles = ROLES
-    # Its pages (app/web/rulesets.py): the table and console, its set-up page at /soupcons; its card on "/".
-    pages: ClassVar[dict[str, str]] = {"room": "soupcons.html", "mj": "soupcons_mj.html", "home": "soupcons_home.html"}
-    presentation: ClassVar[dict[str, str]] = {"name": "sc.name", "short": "sc.name", "lead": "sc.home.card",
-                                              "picture": "/static/img/game-soupcons.svg"}
 
     def check_composition(self, state: GameState) -> None:
         if state.composition:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -56,12 +56,6 @@ class Thiercelieux(Ruleset):
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
     live_options = LIVE_OPTIONS  # the options the MJ may change during the game (options.py)
-    host_plays_option = "host_plays"  # set by the room's creation with `play_as` (app/web/rulesets.py)
-    # Its set-up page at /thiercelieux, and how the home page presents it (app/web/rulesets.py).
-    pages: ClassVar[dict[str, str]] = {"home": "thiercelieux_home.html"}
-    presentation: ClassVar[dict[str, str]] = {
-        "name": "game.thiercelieux.name", "short": "game.thiercelieux.short", "lead": "game.thiercelieux.lead",
-        "picture": "/static/img/game-thiercelieux.svg"}
 
     def mj_sees_all(self, state: GameState) -> bool:
         # Automatic mode with a host who plays: the MJ token is the host's, and shows only what a spectator sees.
