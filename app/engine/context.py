@@ -11,6 +11,7 @@ import orjson
 
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
+from app.engine.facts import Fact
 from app.engine.model import ROLE, Event, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.rng import MASK, Rng
@@ -39,6 +40,10 @@ class Ctx:
         evolve(self.s, event)
         self.events.append(event)
         return event
+
+    def fact(self, fact: Fact, to: Sequence[int] | None = None) -> Event:
+        """Emit a typed fact (app/engine/facts.py) as the event of its type and fields."""
+        return self.emit(fact.type, fact.data(), to)
 
     def flush_rng(self) -> None:
         """A draw that no event carried yet is recorded, so a replay's generator stays in step."""

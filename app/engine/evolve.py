@@ -1,7 +1,9 @@
 """`evolve(state, event)`: the only place where the game state changes.
 
 Every change goes through an event, so replaying the events of a room rebuilds its state exactly. Evolve updates
-the state in place for speed; `decide` always works on its own copy.
+the state in place for speed; `decide` always works on its own copy. The handlers are the engine's (`handles`), a
+ruleset's own (`handles(..., ruleset=)`), and those derived from a ruleset's typed facts (its `fact_book`,
+app/engine/facts.py), gathered in one table per ruleset.
 """
 
 from __future__ import annotations
@@ -9,19 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.engine.facts import FactBook, Handler
+from app.engine.facts import handlers as fact_handlers
 from app.engine.model import ROLE, Event, GameState, Player, Prompt, Step, Suspended, new_card
 from app.engine.options import PRESET
 from app.engine.ruleset import get_ruleset
 
-Handler = Callable[[GameState, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}  # the engine's own events
 OWN_HANDLERS: dict[str, dict[str, Handler]] = {}  # ruleset key -> the handlers of its own events
+# ruleset key -> every handler of its games: the engine's, its own, its facts' (`FactBook`), its upgrades'
+TABLES: dict[str, dict[str, Handler]] = {}
 
 
 def handles(name: str, ruleset: str | None = None) -> Callable[[Handler], Handler]:
     """Register the handler of an event type: the engine's, or (`ruleset`) one ruleset's own."""
     def register(fn: Handler) -> Handler:
         (HANDLERS if ruleset is None else OWN_HANDLERS.setdefault(ruleset, {}))[name] = fn
+        TABLES.clear()
         return fn
 
     return register
@@ -36,8 +42,19 @@ def own_handlers(key: str) -> dict[str, Handler]:
     return found
 
 
+def handler_table(key: str) -> dict[str, Handler]:
+    """One lookup an event: the engine's handlers win over a ruleset's own (as they always did), and a ruleset's
+    upgrades over the engine's handler of the old setter they turn into facts (in that ruleset's games only)."""
+    found = TABLES.get(key)
+    if found is None:
+        book = getattr(get_ruleset(key), "fact_book", None) if key else None
+        facts = fact_handlers(book, HANDLERS) if isinstance(book, FactBook) else {}
+        found = TABLES[key] = {**own_handlers(key), **HANDLERS, **facts}
+    return found
+
+
 def evolve(state: GameState, event: Event) -> GameState:
-    handler = HANDLERS.get(event.type) or own_handlers(state.ruleset).get(event.type)
+    handler = handler_table(state.ruleset).get(event.type)
     if handler is not None:
         handler(state, event.data)
     if event.type == "said":
