@@ -21,6 +21,7 @@ from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.soupcons import cards as C
 from app.engine.rulesets.soupcons import flow
+from app.engine.rulesets.soupcons.state import own
 from app.engine.views import SPECTATOR, event_visible, public_event, view
 
 T0 = 1_000.0
@@ -55,7 +56,7 @@ class Table(Scripted):
         return out
 
     def reply(self, accept: bool) -> list[Event]:
-        return self.answer(self.state.pending["target"], "sc-accept", accept)
+        return self.answer(own(self.state).target, "sc-accept", accept)
 
     def give(self, target: int, card: str, announce: str = "3") -> list[Event]:
         """A first offer, accepted."""
@@ -87,7 +88,7 @@ class Table(Scripted):
             settle(ctx)
             self.events.extend(ctx.events)
         if table is not None:
-            tab = [{**c, "side": table.get(c["v"], c["side"])} for c in self.state.pending["table"]]
+            tab = [{**c, "side": table.get(c["v"], c["side"])} for c in flow.table(self.state)]
             self._fold("pending", {"key": "table", "value": tab})
         if self.watch is not None:
             self.watch.reset(self.state)
@@ -100,7 +101,7 @@ class Table(Scripted):
     # -- reading ----------------------------------------------------------------------------------------------
     @property
     def giver(self) -> int:
-        return int(self.state.pending["giver"])
+        return int(own(self.state).giver or 0)
 
     @property
     def step(self) -> str | None:
@@ -110,7 +111,7 @@ class Table(Scripted):
         return flow.hand(self.state, seat)
 
     def sides(self) -> dict[int, str]:
-        return {c["v"]: c["side"] for c in self.state.pending["table"]}
+        return {c["v"]: c["side"] for c in flow.table(self.state)}
 
     def door(self, seat: int) -> str:
         return flow.door(self.state, seat)

@@ -18,6 +18,7 @@ from app.engine.core import replay
 from app.engine.errors import Rejected
 from app.engine.rulesets.soupcons import cards as C
 from app.engine.rulesets.soupcons import flow
+from app.engine.rulesets.soupcons.state import own
 from app.engine.views import view
 
 RANK = {"nuit": 0, "jour": 1, "gone": 2}
@@ -32,13 +33,13 @@ def check_invariants(t: Table, before: dict[int, str]) -> dict[int, str]:
     assert sorted(len(h) for h in hands.values()) == [2] * (n - 1) + [3]
     for seat, h in hands.items():
         assert s.players[seat].role == ("serpent" if C.camp_of(h) == "serpents" else "innocent")
-    sides = {c["v"]: c["side"] for c in s.pending.get("table", [])} if s.phase != "ended" else before
+    sides = {c["v"]: c["side"] for c in flow.table(s)} if s.phase != "ended" else before
     assert list(sides) == list(range(1, C.SETUP[n][1] + 1))
     for v, side in sides.items():
         assert RANK[side] >= RANK[before.get(v, "nuit")], f"card {v} went back from {before[v]} to {side}"
     if s.phase == "day":
         assert C.outcome(list({"v": v, "side": x} for v, x in sides.items())) is None
-        giver = s.pending["giver"]
+        giver = own(s).giver
         assert len(hands[giver]) == 3, "the giver is the one holding 3 cards"
     return sides
 

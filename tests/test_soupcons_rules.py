@@ -10,6 +10,7 @@ from soupcons_helpers import Table
 
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.soupcons import cards as C
+from app.engine.rulesets.soupcons import flow
 
 
 def others(t: Table, *but: int) -> list[int]:
@@ -28,7 +29,7 @@ def test_set_up_follows_the_table_for_each_player_count(n: int) -> None:
     three = next(s for s, h in hands.items() if len(h) == 3)
     deal = t.of("sc_dealt")[0].data
     assert deal["first"] == three == (deal["dealer"] + 1) % n  # one by one, clockwise, from the dealer's left
-    assert t.state.pending["table"] == [{"v": v, "side": "nuit"} for v in range(1, days + 1)]  # increasing, Nuit up
+    assert flow.table(t.state) == [{"v": v, "side": "nuit"} for v in range(1, days + 1)]  # increasing, Nuit up
     assert all(t.door(s) == "open" for s in range(n))
     assert (t.state.phase, t.state.day, t.giver, t.step) == ("day", 1, three, "sc-offer")
     assert t.prompt("sc-target").options == others(t, three)

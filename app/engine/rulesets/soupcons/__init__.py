@@ -7,15 +7,18 @@ player is kept equal to their current camp (pseudo-roles `serpent` / `innocent`)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
+from app.engine.facts import FactBook
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset
 from app.engine.rulesets.soupcons import cards as C
+from app.engine.rulesets.soupcons import facts as F
 from app.engine.rulesets.soupcons import flow
 from app.engine.rulesets.soupcons.options import Options
+from app.engine.rulesets.soupcons.state import SoupconsState, own
 
 ROLES = {
     "serpent": Role("serpent", "serpents", unique=False),
@@ -30,7 +33,15 @@ class Soupcons(Ruleset):
     min_players = 3
     max_players = 6
     options_model = Options
+    state_model = SoupconsState
     roles = ROLES
+    # Every fact of a game (facts.py), and what the setters of older logs become.
+    fact_book: ClassVar[FactBook] = FactBook(
+        facts=(F.Dealt, F.TableLaid, F.HandDealt, F.RoundBegan, F.TurnPassed, F.OnlyDoorLeft, F.CardOffered,
+               F.CardPutForward, F.CardRefused, F.CardAccepted, F.CardReceived, F.MasksTakenBack, F.CardTookEffect,
+               F.RoundEnded),
+        upgrades={"pending": F.upgrade_pending, "tag": F.upgrade_tag},
+    )
 
     def check_composition(self, state: GameState) -> None:
         if state.composition:
@@ -70,35 +81,38 @@ class Soupcons(Ruleset):
             out["setup"] = {"masks": masks, "days": days, "serpents": serpents}
         if s.phase == "lobby":
             return {"soupcons": out}
-        p = s.pending
-        refused = p.get("refused", [])
+        p = own(s)
+        refused = p.refused or []
         out.update({
             "round": s.day,
-            "dealer": p.get("dealer"),
-            "starter": p.get("starter"),
+            "dealer": p.dealer,
+            "starter": p.starter,
             "table": flow.table(s),
             "seats": [{"seat": seat, "door": flow.door(s, seat), "cards": len(flow.hand(s, seat)),
                        "bot": seat in bots} for seat in seats],
-            "giver": p.get("giver"),
-            "target": p.get("target"),
-            "attempt": p.get("attempt"),
-            "stage": p.get("stage"),
-            "announce": p.get("announce"),
+            "giver": p.giver,
+            "target": p.target,
+            "attempt": p.attempt,
+            "stage": p.stage,
+            "announce": p.announce,
             "refused": len(refused),  # face-down cards in front of the giver: everyone sees how many, not which
         })
         if viewer == MJ:
             out["hands"] = {str(seat): flow.hand(s, seat) for seat in seats}
             out["camps"] = {str(seat): C.camp_of(flow.hand(s, seat)) for seat in seats}
-            out["offered"] = p.get("card")
+            out["offered"] = p.card
             out["refused_cards"] = list(refused)
         elif isinstance(viewer, int) and viewer in s.players:
             mine = flow.hand(s, viewer)
             out["hand"] = mine
             out["camp"] = C.camp_of(mine)
-            if p.get("giver") == viewer:
-                out["offered"] = p.get("card")
+            if p.giver == viewer:
+                out["offered"] = p.card
                 out["refused_cards"] = list(refused)
         return {"soupcons": out}
+
+    def mj_view(self, state: GameState) -> dict[str, Any]:
+        return own(state).bookkeeping(state)
 
     def chat_channels(self, state: GameState) -> dict[str, tuple[list[int] | None, set[int | str]]]:
         # Everyone at the table talks (and bluffs) aloud; spectators read.

@@ -1,34 +1,44 @@
 """A game of `soupcons`: the deal, rounds (manches), turns (an offer, up to three times, then the card's effect),
 the 5–6 player removal at the end of a round, and the two endings.
 
-State lives in the generic places, changed only through generic events:
-- each player's hand: the tag `hand` (its event goes to the holder only); their Porte: the tag `door`
-  ("open" / "closed", public); their camp as a pseudo-role `serpent` / `innocent` (`role_set`, to the holder);
-- the table and the current turn: `state.pending` (MJ-only events), rebuilt after each round's `phase` event
-  (which empties `pending`), so an undo goes back to the start of the round;
-- the round number is `state.day` (the phase is "day" for the whole game).
-What the players learn travels in events of this ruleset (`sc_*`), each with its audience: the announcement,
-refusals and effects are public; a card's identity goes only to its giver and its receiver.
+The hands, the Portes, the table and the turn live in the ruleset's typed state (state.py), changed only by its
+facts (facts.py), each emitted with its audience: the announcement, refusals and effects are public; a card's
+identity goes only to its giver and its receiver; the server's bookkeeping (whose turn, the only open door) to the
+MJ alone. A player's camp is a pseudo-role `serpent` / `innocent` (`role_set`, to the holder). The round number is
+`state.day` (the phase is "day" for the whole game); each round's `phase` event keeps the state for an undo.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.rulesets.soupcons import cards as C
-
-CARRIED = ("table", "dealer")  # pending keys that outlive a round
+from app.engine.rulesets.soupcons.facts import (
+    CardAccepted,
+    CardOffered,
+    CardPutForward,
+    CardReceived,
+    CardRefused,
+    CardTookEffect,
+    Dealt,
+    HandDealt,
+    MasksTakenBack,
+    OnlyDoorLeft,
+    RoundBegan,
+    RoundEnded,
+    TableLaid,
+    TurnPassed,
+)
+from app.engine.rulesets.soupcons.state import own
 
 
 # -- reading the state ---------------------------------------------------------------------------------------------
 def hand(state: GameState, seat: int) -> list[str]:
-    return list(state.players[seat].tags.get("hand", []))
+    return list(own(state).hands.get(seat, []))
 
 
 def door(state: GameState, seat: int) -> str:
-    return str(state.players[seat].tags.get("door", "open"))
+    return own(state).doors.get(seat, "open")
 
 
 def order(state: GameState) -> list[int]:
@@ -40,7 +50,7 @@ def bots(state: GameState) -> set[int]:
 
 
 def table(state: GameState) -> C.Table:
-    return [dict(c) for c in state.pending.get("table", [])]
+    return [dict(c) for c in own(state).table]
 
 
 def open_targets(state: GameState, giver: int) -> list[int]:
@@ -50,9 +60,9 @@ def open_targets(state: GameState, giver: int) -> list[int]:
 
 def offerable(state: GameState) -> list[str]:
     """The giver's cards not refused yet in this turn (a refused card is not offered again)."""
-    giver = state.pending["giver"]
-    refused = state.pending.get("refused", [])
-    return [c for c in hand(state, giver) if c not in refused]
+    s = own(state)
+    refused = s.refused or []
+    return [c for c in hand(state, s.giver) if c not in refused] if s.giver is not None else []
 
 
 def holder_of_three(state: GameState) -> int:
@@ -60,22 +70,11 @@ def holder_of_three(state: GameState) -> int:
 
 
 # -- changing it -----------------------------------------------------------------------------------------------------
-def setp(ctx: Ctx, key: str, value: Any) -> None:
-    if ctx.s.pending.get(key) != value or (value is not None and key not in ctx.s.pending):
-        ctx.emit("pending", {"key": key, "value": value}, to=MJ_ONLY)
-
-
-def set_hand(ctx: Ctx, seat: int, cards: list[str], original: bool = False) -> None:
-    cards = C.sort_hand(cards)
-    ctx.emit("tag", {"seat": seat, "key": "hand", "value": cards}, to=[seat])
-    role = "serpent" if C.camp_of(cards) == "serpents" else "innocent"
+def camp_card(ctx: Ctx, seat: int, original: bool = False) -> None:
+    """The seat's camp follows its hand: told to the seat when it changes (a pseudo-role, see the module)."""
+    role = "serpent" if C.camp_of(hand(ctx.s, seat)) == "serpents" else "innocent"
     if original or ctx.s.players[seat].role != role:
         ctx.emit("role_set", {"seat": seat, "role": role, "original": original}, to=[seat])
-
-
-def set_door(ctx: Ctx, seat: int, value: str) -> None:
-    if ctx.s.players[seat].tags.get("door") != value:
-        ctx.emit("tag", {"seat": seat, "key": "door", "value": value})
 
 
 def duration(ctx: Ctx, seat: int, key: str) -> float:
@@ -97,29 +96,21 @@ def start(ctx: Ctx) -> None:
     hands: dict[int, list[str]] = {s: [] for s in seats}
     for i, card in enumerate(deck):
         hands[seats[(first + i) % n]].append(card)
-    ctx.emit("sc_dealt", {"dealer": dealer, "first": seats[first], "cards": len(deck)})
+    ctx.fact(Dealt(dealer, seats[first], len(deck)))
     for seat in seats:
-        set_hand(ctx, seat, hands[seat], original=True)
-        ctx.emit("sc_hand", {"seat": seat, "cards": C.sort_hand(hands[seat])}, to=[seat])
-    setp(ctx, "dealer", dealer)
-    setp(ctx, "table", C.initial_table(n))
+        ctx.fact(HandDealt(seat, C.sort_hand(hands[seat])), to=[seat])
+        camp_card(ctx, seat, original=True)
     begin_round(ctx)
 
 
 # -- rounds ----------------------------------------------------------------------------------------------------------
 def begin_round(ctx: Ctx) -> None:
-    carried = {k: ctx.s.pending[k] for k in CARRIED if k in ctx.s.pending}
-    if "table" not in carried:  # an undo of round 1 restores the lobby's state, before the table was laid
-        carried["table"] = C.initial_table(len(ctx.s.players))
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
-    for key, value in carried.items():
-        setp(ctx, key, value)
-    for seat in order(ctx.s):
-        set_door(ctx, seat, "open")
+    if not own(ctx.s).table:  # an undo of round 1 may restore the lobby's state, before the table was laid
+        ctx.fact(TableLaid(), to=MJ_ONLY)
     starter = holder_of_three(ctx.s)
-    setp(ctx, "starter", starter)
-    ctx.emit("sc_round", {"round": ctx.s.day, "starter": starter})
+    ctx.fact(RoundBegan(ctx.s.day, starter))
     start_turn(ctx, starter)
 
 
@@ -127,10 +118,9 @@ def end_round(ctx: Ctx) -> None:
     removed = None
     tab = table(ctx.s)
     if len(ctx.s.players) >= C.REMOVE_LOWEST_JOUR_FROM:
-        removed, tab = C.remove_lowest_jour(tab)
-        setp(ctx, "table", tab)
-    ctx.emit("sc_round_end", {"round": ctx.s.day, "removed": removed})
-    camp = C.outcome(tab)
+        removed, _ = C.remove_lowest_jour(tab)
+    ctx.fact(RoundEnded(ctx.s.day, removed))
+    camp = C.outcome(table(ctx.s))
     if camp is not None:
         end_game(ctx, camp, "night" if camp == "serpents" else "dawn")
         return
@@ -144,25 +134,19 @@ def end_round(ctx: Ctx) -> None:
 # -- a turn ----------------------------------------------------------------------------------------------------------
 def start_turn(ctx: Ctx, giver: int) -> None:
     ctx.emit("prompts_cleared")
-    setp(ctx, "giver", giver)
-    setp(ctx, "target", None)
-    setp(ctx, "attempt", 1)
-    setp(ctx, "announce", None)
-    setp(ctx, "card", None)
-    setp(ctx, "refused", [])
-    setp(ctx, "stage", "offer")
+    ctx.fact(TurnPassed(giver), to=MJ_ONLY)
     open_offer(ctx)
 
 
 def open_offer(ctx: Ctx) -> None:
     s = ctx.s
-    giver, attempt, target = s.pending["giver"], s.pending["attempt"], s.pending.get("target")
+    giver, attempt, target = turn(s)[0], turn(s)[2], own(s).target
     ctx.open_step("sc-offer", duration(ctx, giver, "turn"))
     info = {"attempt": attempt, "target": target}
     if target is None:
         targets = open_targets(s, giver)
         if len(targets) == 1:
-            setp(ctx, "target", targets[0])
+            ctx.fact(OnlyDoorLeft(targets[0]), to=MJ_ONLY)
             info["target"] = targets[0]
         else:
             ctx.open_prompt(step="sc-target", kind="pick", to=[giver], options=targets, info=info)
@@ -175,11 +159,11 @@ def open_offer(ctx: Ctx) -> None:
 
 def finish_offer(ctx: Ctx) -> None:
     s = ctx.s
-    giver, attempt = s.pending["giver"], s.pending["attempt"]
+    giver, attempt = turn(s)[0], turn(s)[2]
     asked = {p.step: p for p in ctx.step_prompts()}
     for prompt in asked.values():
         ctx.close_prompt(prompt)
-    target = s.pending.get("target")
+    target = own(s).target
     if target is None:
         picked = asked["sc-target"].answers.get(giver) if "sc-target" in asked else None
         targets = open_targets(s, giver)
@@ -192,16 +176,12 @@ def finish_offer(ctx: Ctx) -> None:
     if announce not in C.announcements(len(s.players)):
         announce = default_announcement(ctx, card)
     forced = attempt >= 3
-    setp(ctx, "target", target)
-    setp(ctx, "card", card)
-    setp(ctx, "announce", announce)
-    ctx.emit("sc_offer", {"giver": giver, "to": target, "attempt": attempt, "announce": announce, "forced": forced})
-    ctx.emit("sc_offer_card", {"giver": giver, "to": target, "attempt": attempt, "card": card}, to=[giver])
+    ctx.fact(CardOffered(giver, target, attempt, announce, forced))
+    ctx.fact(CardPutForward(giver, target, attempt, card), to=[giver])
     if forced:
         # "Cette dernière carte DOIT être acceptée !": no question to the receiver.
         accept(ctx, forced=True)
         return
-    setp(ctx, "stage", "reply")
     ctx.open_step("sc-reply", duration(ctx, target, "reply"))
     ctx.open_prompt(step="sc-accept", kind="confirm", to=[target],
                     info={"giver": giver, "announce": announce, "attempt": attempt})
@@ -209,7 +189,8 @@ def finish_offer(ctx: Ctx) -> None:
 
 def finish_reply(ctx: Ctx) -> None:
     s = ctx.s
-    giver, target, attempt, card = s.pending["giver"], s.pending["target"], s.pending["attempt"], s.pending["card"]
+    giver, target, attempt, _ = turn(s)
+    assert target is not None, "a reply to nobody's offer"
     asked = [p for p in ctx.step_prompts() if p.step == "sc-accept"]
     answer = asked[0].answers.get(target) if asked else None
     for prompt in asked:
@@ -220,34 +201,26 @@ def finish_reply(ctx: Ctx) -> None:
         accept(ctx, forced=False)
         return
     # The refused card lies face down in front of the giver, who offers another card to the same player.
-    ctx.emit("sc_refused", {"giver": giver, "to": target, "attempt": attempt})
-    setp(ctx, "refused", [*s.pending.get("refused", []), card])
-    setp(ctx, "card", None)
-    setp(ctx, "announce", None)
-    setp(ctx, "attempt", attempt + 1)
-    setp(ctx, "stage", "offer")
+    ctx.fact(CardRefused(giver, target, attempt))
     open_offer(ctx)
 
 
 def accept(ctx: Ctx, forced: bool) -> None:
     s = ctx.s
-    giver, target, attempt, card = s.pending["giver"], s.pending["target"], s.pending["attempt"], s.pending["card"]
-    ctx.emit("sc_accepted", {"giver": giver, "to": target, "attempt": attempt, "forced": forced})
-    ctx.emit("sc_received", {"giver": giver, "to": target, "card": card}, to=[giver, target])
-    set_hand(ctx, giver, [c for c in hand(s, giver) if c != card])
-    set_hand(ctx, target, [*hand(s, target), card])
-    refused = s.pending.get("refused", [])
+    giver, target, attempt, card = turn(s)
+    assert target is not None and card is not None, "no card offered"
+    refused = own(s).refused or []
+    # The receiver closes their Porte; the card changes hands.
+    ctx.fact(CardAccepted(giver, target, attempt, forced))
+    ctx.fact(CardReceived(giver, target, card), to=[giver, target])
+    camp_card(ctx, giver)
+    camp_card(ctx, target)
     if refused:
         # "Il reprend toutes les cartes Masque posées devant lui": they never left his hand in the state.
-        ctx.emit("sc_returned", {"giver": giver, "count": len(refused)})
+        ctx.fact(MasksTakenBack(giver, len(refused)))
     # The receiver looks at the card: what is on it counts, not what was announced.
     what, value, new_table = C.effect(table(s), card)
-    setp(ctx, "table", new_table)
-    ctx.emit("sc_effect", {"seat": target, "effect": what, "value": value})
-    set_door(ctx, target, "closed")
-    for key in ("target", "announce", "card", "stage"):
-        setp(ctx, key, None)
-    setp(ctx, "refused", [])
+    ctx.fact(CardTookEffect(target, what, value))
     camp = C.outcome(new_table)
     if camp is not None:
         end_game(ctx, camp, "night" if camp == "serpents" else "dawn")
@@ -257,6 +230,13 @@ def accept(ctx: Ctx, forced: bool) -> None:
         return
     # The receiver now holds 3 cards and plays next.
     start_turn(ctx, target)
+
+
+def turn(state: GameState) -> tuple[int, int | None, int, str | None]:
+    """The turn under way: the giver, the receiver and the card offered (once known), the offer (1-3)."""
+    s = own(state)
+    assert s.giver is not None and s.attempt is not None, "no turn under way"
+    return s.giver, s.target, s.attempt, s.card
 
 
 def default_announcement(ctx: Ctx, card: str) -> str:
