@@ -15,10 +15,11 @@ from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset
-from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow
+from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow, night_plan
 from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the Chaman (issue 14, items 4 and 8)
 from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
 from app.engine.rulesets.thiercelieux import official_solo as solo  # the official wolves and solitaries (issue 14)
+from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, NIGHT_STEPS, step_cards
 from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_role, night_secrets
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
 from app.engine.rulesets.thiercelieux.roles import (
@@ -72,7 +73,7 @@ class Thiercelieux(Ruleset):
         return not state.options.get("host_plays")  # a host who plays is no MJ to talk to
 
     def card_changed(self, ctx: Ctx, seat: int, slot: str, card: str) -> None:
-        flow.card_brought_in(ctx, card)  # its night steps are called from the next one on (issue 14, item 2)
+        night_plan.card_brought_in(ctx, card)  # its night steps are called from the next one on (issue 14, item 2)
         official.card_given(ctx, seat, card)  # a Villageois-Villageois card lies face up
         solo.card_given(ctx, card)  # an Abominable Sectaire brought in: the village is split then
 
@@ -159,14 +160,12 @@ class Thiercelieux(Ruleset):
         return {"warnings": warnings, "balance": balance, "verdict": verdict}
 
     def describe(self) -> dict[str, Any]:
-        from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, step_cards
-
-        steps = {key for order in NIGHT_ORDERS.values() for key in order}
         return {
             "solo_camps": sorted(SOLO),  # camps of one player against all (the pages draw their cards apart)
             "night_orders": NIGHT_ORDERS,
             "first_night_only": sorted(FIRST_NIGHT_ONLY),
-            "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@")) for key in sorted(steps)},
+            "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@"))
+                           for key in sorted(NIGHT_STEPS)},
             "live_options": sorted(LIVE_OPTIONS),  # what the MJ console lets the MJ change during the game
         }
 
@@ -302,7 +301,7 @@ class Thiercelieux(Ruleset):
         if day_roles.enabled(s):
             day_roles.deal(ctx)
         solo.deal_groups(ctx)  # the Abominable Sectaire's two groups, public
-        official.first_turn(ctx)  # the first night, or the Ange's day first
+        flow.first_turn(ctx)  # the first night, or the Ange's day first
 
     def finish_step(self, ctx: Ctx) -> None:
         if bot.before_close(ctx):  # the bots answer what the step still waits for
@@ -315,7 +314,7 @@ class Thiercelieux(Ruleset):
         if undone.data["phase"] == "night":
             flow.begin_night(ctx)
         elif ctx.s.night == 0:
-            official.first_turn(ctx)  # the Ange's day, before any night
+            flow.first_turn(ctx)  # the Ange's day, before any night
         else:
             flow.dawn(ctx)
 
@@ -533,7 +532,7 @@ class Thiercelieux(Ruleset):
             couple = [s for s in lovers(state) if s in living and state.players[s].tags.get("lover") is not None]
             if len(couple) == 2:
                 channels["lovers"] = (couple, {*couple, MJ})
-            if "chaman" in flow.night_cards(state):
+            if "chaman" in night_plan.night_cards(state):
                 # 001: the dead speak to the Chaman only through the MJ, who relays or refuses (dead.py).
                 gone = [s for s, p in state.players.items() if not p.alive]
                 channels["chaman"] = afterlife.chaman_channel(state, gone)

@@ -19,15 +19,8 @@ from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
 from app.engine.rulesets.thiercelieux.manifest import STEPS  # no rule module imports flow: no cycle
-from app.engine.rulesets.thiercelieux.night import (
-    NIGHT_ORDERS,
-    TOGETHER,
-    mj_pick,
-    setp,
-    stages,
-    step_cards,
-    steps_for,
-)
+from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, setp, stages, steps_for
+from app.engine.rulesets.thiercelieux.night_plan import night_cards, night_order
 from app.engine.rulesets.thiercelieux.official_solo import sect_victory
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
@@ -43,25 +36,23 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers, mj_cards
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers
 
 
 def opt(ctx: Ctx, key: str) -> Any:
     return ctx.s.options[key]
 
 
+# -- the first turn ---------------------------------------------------------------------------------------------
+def first_turn(ctx: Ctx) -> None:
+    """After the deal: the first night, or the Ange's day first (official_day.first_turn)."""
+    if official_day.first_turn(ctx):
+        proceed(ctx, "day_main")
+    else:
+        begin_night(ctx)
+
+
 # -- night ------------------------------------------------------------------------------------------------------
-def night_cards(s: GameState) -> list[str]:
-    """The cards whose night steps are called: the composition, the fake roles, the cards the MJ brought into
-    play during the game; none ever leaves, so a step stays called when its holder dies or loses the card."""
-    cards = [*s.composition, *s.options.get("fake_roles", []), *mj_cards(s)]
-    if s.options.get("cards") == "small":
-        cards.append("loup-garou")  # the wolves' camp cards are dealt apart from the power cards (004)
-    if s.options.get("mj_lovers"):
-        cards.append("@mj_lovers")  # the lovers' steps run with no Cupidon: the MJ chooses (004)
-    return cards
-
-
 def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
@@ -75,35 +66,6 @@ def begin_night(ctx: Ctx) -> None:
     setp(ctx, "i", 0)
     ctx.announce("night_falls", night=ctx.s.night)
     open_night_step(ctx)
-
-
-def card_brought_in(ctx: Ctx, card: str) -> None:
-    """The MJ gave a card during the game (`set_role`). A card with night steps that the game lacked is in play
-    from now on: the next nights call its steps, and tonight those still ahead in the order (issue 14, item 2).
-    Its steps then last their plausible time whoever holds the card, like the composition's (open_night_step)."""
-    before = night_cards(ctx.s)
-    if card in before or not any(card in step_cards(key) for key in STEPS):
-        return
-    ctx.emit("cards_in_play", {"role": card}, to=MJ_ONLY)
-    if ctx.s.phase != "night" or "steps" not in ctx.s.pending:
-        return
-    order, night = night_order(ctx.s.options), ctx.s.night
-    steps: list[list[str]] = ctx.s.pending["steps"]
-    done, ahead = steps[: ctx.s.pending["i"] + 1], [k for stage in steps[ctx.s.pending["i"] + 1:] for k in stage]
-    # A step at or before the one running in the order has passed for tonight: it is called tomorrow.
-    passed = max((order.index(k) for stage in done for k in stage if k in order), default=-1)
-    had = set(steps_for(order, night, before))
-    for key in steps_for(order, night, night_cards(ctx.s)):
-        if key not in had and order.index(key) > passed:
-            ahead = insert_in_order(ahead, key, order)
-    setp(ctx, "steps", [*done, *stages(ahead, bool(ctx.s.options.get("night_parallel")))])
-
-
-def insert_in_order(keys: list[str], key: str, order: list[str]) -> list[str]:
-    """`keys` with `key` put before the first that comes later in the night order (or is no part of it: a step
-    the night adds of its own comes after the ordered ones)."""
-    at = next((n for n, k in enumerate(keys) if k not in order or order.index(k) > order.index(key)), len(keys))
-    return [*keys[:at], key, *keys[at:]]
 
 
 def open_night_step(ctx: Ctx) -> None:
@@ -141,15 +103,6 @@ def night_step_range(options: dict[str, Any], stage: list[str]) -> tuple[float, 
 def next_night_step(ctx: Ctx) -> None:
     setp(ctx, "i", ctx.s.pending["i"] + 1)
     open_night_step(ctx)
-
-
-def night_order(options: dict[str, Any]) -> list[str]:
-    """The MJ's own order if they edited one, else the preset; 004's variant calls the seer after the witch."""
-    order = list(options.get("night_order_custom") or NIGHT_ORDERS[options.get("night_order", "official")])
-    if options.get("seer_after_witch") and "voyante" in order and "sorciere" in order:
-        order.remove("voyante")
-        order.insert(order.index("sorciere") + 1, "voyante")
-    return order
 
 
 # -- dawn -------------------------------------------------------------------------------------------------------
@@ -767,11 +720,27 @@ def finish_pardon(ctx: Ctx) -> None:
 
 
 def lynch(ctx: Ctx, seat: int) -> None:
-    if official_day.before_lynch(ctx, seat):
-        return  # the Idiot spared, or the Servante asked first
+    if official_day.spare_idiot(ctx, seat):
+        proceed(ctx, "nightfall")
+        return
+    if official_day.ask_servant(ctx, seat):
+        return  # finish_servant goes on
     ctx.announce("eliminated", seat=seat)
     kill(ctx, seat, "vote")
     proceed(ctx, "nightfall")
+
+
+def finish_servant(ctx: Ctx) -> None:
+    condemned = official_day.finish_servant(ctx)
+    if ctx.s.players[condemned].alive:
+        lynch(ctx, condemned)
+    else:
+        proceed(ctx, "nightfall")  # struck down meanwhile (the Assassin, the MJ)
+
+
+def finish_scapegoat(ctx: Ctx) -> None:
+    official_day.finish_scapegoat(ctx)
+    proceed(ctx, ctx.s.pending["after_queue"])
 
 
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
@@ -894,8 +863,8 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
     "chatelain-grace": finish_pardon,
     "chasseur": finish_consequence,
     "successeur": finish_consequence,
-    official_day.SCAPEGOAT: official_day.finish_scapegoat,
-    official_day.SERVANT: official_day.finish_servant,
+    official_day.SCAPEGOAT: finish_scapegoat,
+    official_day.SERVANT: finish_servant,
 }
 
 

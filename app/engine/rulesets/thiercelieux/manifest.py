@@ -9,9 +9,10 @@ The ruleset's other tables are literals in one place too, each beside the code t
 - the day's transitions and how each day step ends, the solitary victories: flow.py (TRANSITIONS, DAY_FINISH,
   SOLO_WINS).
 
-This module imports the rule modules; they must never import it back at module level. flow.py (the night's
-opening and closing of steps) and options.py (the MJ's edited order) read STEPS; no rule module imports flow.py at
-module level, so flow.py imports this table at its top; options.py (a schema that imports no rule) reads it lazily.
+This module imports the rule modules; none of them imports it back, nor flow.py, which opens and closes the
+night's steps from STEPS (tests/test_engine_import_graph.py: the package's import graph, function-level imports
+included, has no cycle). The step keys alone are night.NIGHT_STEPS (the same set, tested), for the modules below
+this one: options.py (the MJ's edited order) and night_plan.py (a card brought in).
 """
 
 from __future__ import annotations
@@ -55,8 +56,6 @@ from app.engine.rulesets.thiercelieux.night import (
     sorciere_open,
     voleur_close,
     voleur_open,
-    voyante_close,
-    voyante_open,
 )
 from app.engine.rulesets.thiercelieux.official_night import (
     comedien_close,
@@ -79,10 +78,11 @@ from app.engine.rulesets.thiercelieux.official_solo import (
     gml_close,
     gml_open,
 )
+from app.engine.rulesets.thiercelieux.seer import voyante_close, voyante_open
 
 # Every night step: key -> its handlers. The order of the night is not this table's: night.NIGHT_ORDERS.
 STEPS: Mapping[str, NightStep] = {
-    # 003 (night.py)
+    # 003 (night.py; the Voyante: seer.py)
     "voleur": NightStep("voleur", voleur_open, voleur_close),
     "cupidon": NightStep("cupidon", cupidon_open, cupidon_close),
     "amoureux": NightStep("amoureux", amoureux_open, nothing),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
-from app.engine.rulesets.thiercelieux.roles import has_power, holds, is_wolf, wolfish
+from app.engine.rulesets.thiercelieux.roles import ROLES, has_power, holds, is_wolf, wolfish
 from app.engine.rulesets.thiercelieux.state import lovers, spare_cards
 
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
@@ -28,6 +28,8 @@ NIGHT_ORDERS: dict[str, list[str]] = {
               "esprits", "corbeau", "berger", "magicien",
               "chaman"],
 }
+# Every night step, whatever the order: the keys of manifest.STEPS (tests/test_thiercelieux_manifest.py).
+NIGHT_STEPS = frozenset(key for order in NIGHT_ORDERS.values() for key in order)
 FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
                     "enfant-sauvage", "chien-loup"}  # the last two: official_night.py
 
@@ -184,41 +186,6 @@ def nothing(ctx: Ctx) -> None:
     return None
 
 
-# -- Voyante: sees one player's card. ---------------------------------------------------------------------------
-def voyante_open(ctx: Ctx) -> None:
-    from app.engine.rulesets.thiercelieux.dawn import doomed  # dawn imports the night's rows: not at the top
-
-    # 004: called after the witch, the seer acts "uniquement si elle n'est pas morte".
-    dying = doomed(ctx) if ctx.s.options.get("seer_after_witch") else set()
-    for seat in holders(ctx, "voyante"):
-        if seat in dying:
-            continue
-        others = [s for s in ctx.s.living() if s != seat]
-        p = ctx.open_prompt(step="voyante", kind="pick", to=[seat], options=others, min=1, max=1)
-        setp(ctx, "voyante_prompt", p.id)
-
-
-def voyante_close(ctx: Ctx) -> None:
-    pid = ctx.s.pending.get("voyante_prompt")
-    if pid is None or not ctx.s.prompts[pid].to:
-        return
-    seer = ctx.s.prompts[pid].to[0]
-    pick = ctx.s.prompts[pid].answers.get(seer)
-    if not pick:
-        return
-    target = pick[0]
-    role = ctx.s.players[target].role
-    if ctx.s.options.get("cards", "one") != "one":
-        # 004's complications: the seer sees the hidden card that makes a wolf (small: the camp card; great: a
-        # wolf among the two), else the player's card.
-        role = "loup-garou" if wolfish(ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
-            "cards") == "small" else role)
-    setp(ctx, "seer_seen", role)
-    seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
-    ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])
-    ctx.announce("seer_saw", to=[seer], seat=target, role=role)
-
-
 # -- Loups-Garous (with the Petite Fille). ----------------------------------------------------------------------
 def loups_open(ctx: Ctx) -> None:
     pack = wolves(ctx)
@@ -358,8 +325,6 @@ def sorciere_close(ctx: Ctx) -> None:
 
 def step_cards(key: str) -> set[str]:
     """The cards whose presence in the composition makes a step run."""
-    from app.engine.rulesets.thiercelieux.roles import ROLES
-
     if key == "amoureux":
         return {"cupidon", "@mj_lovers"}
     if key == "cupidon":

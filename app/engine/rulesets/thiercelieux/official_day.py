@@ -3,10 +3,11 @@ Ange, Bouc émissaire, Idiot du village (the role), Villageois-Villageois, Juge 
 Servante dévouée. docs/rules/thiercelieux.md ("Issue 14") gives each printed rule and every interpretation.
 
 None of them wakes at night, so none has a night step (nothing to hide in the night's timing). Their rules meet
-the day's flow at a few named points, each a one-line call in flow.py: a death (`on_death`), a tie (`scapegoat`),
-who votes (`allowed_voters`), a lynch (`before_lynch`), the end of the day (`second_vote`), victory
-(`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority table (dawn.RESOLUTION).
-This module imports flow lazily: flow calls it, and it calls flow back to go on with the day.
+the day's flow at a few named points, each a call in flow.py: the first turn (`first_turn`), a death
+(`on_death`), a tie (`scapegoat`), who votes (`allowed_voters`), a lynch (`spare_idiot`, `ask_servant`), the end of
+the day (`second_vote`), victory (`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority
+table (dawn.RESOLUTION). This module never calls flow: its functions say what happened (True: the day comes first,
+the Servante is asked; the condemned after her answer) and flow.py goes on from there.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Player, Prompt
 from app.engine.rulesets.thiercelieux.night import setp
+from app.engine.rulesets.thiercelieux.night_plan import night_cards
 from app.engine.rulesets.thiercelieux.roles import (
     has_power,
     holds,
@@ -39,23 +41,21 @@ def ange_day_first(s: GameState) -> bool:
     return ANGE in s.composition and bool(s.options.get("ange_day_first", True))
 
 
-def first_turn(ctx: Ctx) -> None:
+def first_turn(ctx: Ctx) -> bool:
     """After the deal: the Villageois-Villageois's card lies face up; with an Ange in play the game opens with the
-    village's debate and vote (option `ange_day_first`), then the first night; else with the first night."""
-    from app.engine.rulesets.thiercelieux import flow
-
+    village's debate and vote (option `ange_day_first`): the day begins here, True (flow.first_turn goes on to
+    the day's debate); else False, and the flow begins the first night."""
     for p in ctx.s.by_position():
         if p.role == VV and not p.revealed:  # (an undone first day finds it face up already)
             # His card shows a villager on both sides: everyone knows him innocent.
             ctx.emit("revealed", {"seat": p.seat})
             ctx.announce("vv_shown", seat=p.seat)
     if not ange_day_first(ctx.s):
-        flow.begin_night(ctx)
-        return
+        return False
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
     ctx.announce("ange_day_first")
-    flow.proceed(ctx, "day_main")
+    return True
 
 
 def card_given(ctx: Ctx, seat: int, card: str) -> None:
@@ -136,8 +136,7 @@ def open_scapegoat_choice(ctx: Ctx, seat: int) -> None:
 
 
 def finish_scapegoat(ctx: Ctx) -> None:
-    from app.engine.rulesets.thiercelieux import flow
-
+    """The dead Bouc's choice is taken; the flow then goes on where his death interrupted it."""
     seat = ctx.s.pending["item"]["seat"]
     prompts = ctx.step_prompts()
     chosen = prompts[0].answers.get(seat) if prompts else None
@@ -145,7 +144,6 @@ def finish_scapegoat(ctx: Ctx) -> None:
         # Public: the village must know who votes tomorrow. Silence lets everyone vote.
         ctx.emit("flag", {"key": "voters", "value": {"day": ctx.s.day + 1, "seats": sorted(chosen)}})
         ctx.announce("scapegoat_chose", seat=seat, seats=sorted(chosen))
-    flow.proceed(ctx, ctx.s.pending["after_queue"])
 
 
 def allowed_voters(s: GameState, living: list[int]) -> list[int]:
@@ -190,15 +188,11 @@ def second_vote(ctx: Ctx) -> bool:
 
 
 # -- the lynch (Idiot du village, Servante dévouée) ---------------------------------------------------------------
-def before_lynch(ctx: Ctx, seat: int) -> bool:
-    """Before the condemned dies: the Idiot du village is spared; the Servante dévouée may take his card. True when
-    the lynch stops here (the flow goes on from this module)."""
-    from app.engine.rulesets.thiercelieux import flow
-
-    if spare_idiot(ctx, seat):
-        flow.proceed(ctx, "nightfall")
-        return True
-    if ctx.s.pending.get("servant_done") == seat or SERVANT not in flow.night_cards(ctx.s):
+def ask_servant(ctx: Ctx, seat: int) -> bool:
+    """Before the condemned dies, unless the Idiot du village was spared: the Servante dévouée may take his card,
+    once per lynch, whenever her card is in play. True when her step opens: the lynch waits for it
+    (finish_servant)."""
+    if ctx.s.pending.get("servant_done") == seat or SERVANT not in night_cards(ctx.s):
         return False
     open_servant(ctx, seat)
     return True
@@ -237,20 +231,16 @@ def open_servant(ctx: Ctx, condemned: int) -> None:
         ctx.open_prompt(step=SERVANT, kind="confirm", to=[seat], info={"condemned": condemned})
 
 
-def finish_servant(ctx: Ctx) -> None:
-    from app.engine.rulesets.thiercelieux import flow
-
-    condemned = ctx.s.pending["servant_for"]
+def finish_servant(ctx: Ctx) -> int:
+    """The Servante's answer is taken; the condemned returned, whom the flow lynches if he still lives."""
+    condemned: int = ctx.s.pending["servant_for"]
     prompts = ctx.step_prompts()
     seat = prompts[0].to[0] if prompts and prompts[0].to else None
     if (seat is not None and prompts[0].answers.get(seat) is True and ctx.s.players[seat].alive
             and ctx.s.players[condemned].alive):
         take_card(ctx, seat, condemned)
     setp(ctx, "servant_done", condemned)
-    if ctx.s.players[condemned].alive:
-        flow.lynch(ctx, condemned)
-    else:
-        flow.proceed(ctx, "nightfall")  # struck down meanwhile (the Assassin, the MJ)
+    return condemned
 
 
 # The tags that say a card's one-time powers are spent (`servante_powers`: spent).

@@ -17,6 +17,7 @@ from app.engine.model import MJ, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
 from app.engine.rulesets.thiercelieux.night import NightStep, holders, setp
+from app.engine.rulesets.thiercelieux.night_plan import card_brought_in
 from app.engine.rulesets.thiercelieux.roles import has_power, holds, wolfish
 
 # The kin: card -> (night step, tag and chat channel, cards in the box).
@@ -210,8 +211,6 @@ def deal_stage_cards(ctx: Ctx) -> None:
     cards = given or ctx.shuffle([c for c in STAGE_CARDS if c not in in_play])[:3]
     ctx.emit("flag", {"key": "comedien_cards", "value": cards}, to=MJ_ONLY)
     ctx.announce("comedien_cards", roles=cards)
-    from app.engine.rulesets.thiercelieux.flow import card_brought_in  # flow calls this module: imported late
-
     for card in cards:
         # In play from now on, held or not: their steps are called every night (tonight's still ahead too), so
         # that a night he plays one lasts as long as a night he does not.

@@ -10,6 +10,9 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.engine.options import EngineOptions
+from app.engine.rulesets.thiercelieux.night import NIGHT_STEPS
+from app.engine.rulesets.thiercelieux.official_night import STAGE_CARDS
+from app.engine.rulesets.thiercelieux.roles import ROLES
 
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
@@ -119,25 +122,19 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     @field_validator("night_order_custom")
     @classmethod
     def _known_steps(cls, value: list[str] | None) -> list[str] | None:
-        from app.engine.rulesets.thiercelieux.manifest import STEPS  # lazily: the manifest imports the rules
-
         for key in value or []:
-            if key not in STEPS:
+            if key not in NIGHT_STEPS:
                 raise ValueError(f"unknown night step {key!r}")
         return value
 
     @field_validator("comedien_cards")
     @classmethod
     def _stage_cards(cls, value: list[str]) -> list[str]:
-        from app.engine.rulesets.thiercelieux.official_night import STAGE_CARDS
-
         return known(value, STAGE_CARDS, f"the Comédien cannot play {{!r}} (one of {', '.join(STAGE_CARDS)})")
 
     @field_validator("fake_roles")
     @classmethod
     def _known_roles(cls, value: list[str]) -> list[str]:
-        from app.engine.rulesets.thiercelieux.roles import ROLES
-
         return known(value, ROLES, "unknown role {!r}")
 
     @field_validator("timezone")

@@ -20,7 +20,7 @@ class Thiercelieux(RulesetState):
     lovers: list[int] = Field(default_factory=list)  # the couple Cupidon (or the MJ) chose, once chosen
     spare_cards: list[str] = Field(default_factory=list)  # the two cards in the middle with a Voleur (MJ only)
     # Cards the MJ brought into play during the game (`set_role`) that the composition lacked: their night steps
-    # are called from then on, held or not, like the composition's (flow.night_cards).
+    # are called from then on, held or not, like the composition's (night_plan.night_cards).
     mj_cards: list[str] = Field(default_factory=list)
 
 

@@ -1,0 +1,43 @@
+"""The Voyante's night step: she sees one player's card. Called after the witch (004, `seer_after_witch`) she
+acts only if the night spares her, which dawn's table forecasts: this step sits above dawn.py, which imports the
+rule modules that import night.py."""
+
+from __future__ import annotations
+
+from app.engine.context import Ctx
+from app.engine.rulesets.thiercelieux.dawn import doomed
+from app.engine.rulesets.thiercelieux.night import holders, setp
+from app.engine.rulesets.thiercelieux.roles import wolfish
+
+
+# -- Voyante: sees one player's card. ---------------------------------------------------------------------------
+def voyante_open(ctx: Ctx) -> None:
+    # 004: called after the witch, the seer acts "uniquement si elle n'est pas morte".
+    dying = doomed(ctx) if ctx.s.options.get("seer_after_witch") else set()
+    for seat in holders(ctx, "voyante"):
+        if seat in dying:
+            continue
+        others = [s for s in ctx.s.living() if s != seat]
+        p = ctx.open_prompt(step="voyante", kind="pick", to=[seat], options=others, min=1, max=1)
+        setp(ctx, "voyante_prompt", p.id)
+
+
+def voyante_close(ctx: Ctx) -> None:
+    pid = ctx.s.pending.get("voyante_prompt")
+    if pid is None or not ctx.s.prompts[pid].to:
+        return
+    seer = ctx.s.prompts[pid].to[0]
+    pick = ctx.s.prompts[pid].answers.get(seer)
+    if not pick:
+        return
+    target = pick[0]
+    role = ctx.s.players[target].role
+    if ctx.s.options.get("cards", "one") != "one":
+        # 004's complications: the seer sees the hidden card that makes a wolf (small: the camp card; great: a
+        # wolf among the two), else the player's card.
+        role = "loup-garou" if wolfish(ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
+            "cards") == "small" else role)
+    setp(ctx, "seer_seen", role)
+    seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
+    ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])
+    ctx.announce("seer_saw", to=[seer], seat=target, role=role)
