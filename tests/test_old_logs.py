@@ -22,13 +22,25 @@ GAMES: dict[str, Any] = json.loads(gzip.decompress((Path(__file__).parent / "fix
                                                    .read_bytes()))
 
 
+def tags(state: GameState) -> dict[str, dict[str, Any]]:
+    """Each seat's tags as the recorder kept them: Soupçons' hands and doors, which were tags, are its typed state
+    since its setters became facts (issue 25), and read back in that shape."""
+    if state.ruleset == "soupcons":
+        from app.engine.rulesets.soupcons.state import own
+
+        found: dict[str, dict[str, Any]] = own(state).bookkeeping(state)["tags"]
+        return found
+    return {str(s): p.tags for s, p in state.players.items()}
+
+
 def summary(state: GameState) -> dict[str, Any]:
     """The recorder's summary (record_games.summary), read from today's state."""
     thiercelieux = state.ruleset == "thiercelieux"
+    held = tags(state)
     return {
         "phase": state.phase, "night": state.night, "day": state.day, "seq": state.seq,
         "players": {str(s): {"role": p.role, "original_role": p.original_role, "alive": p.alive,
-                             "revealed": p.revealed, "tags": p.tags} for s, p in state.players.items()},
+                             "revealed": p.revealed, "tags": held[str(s)]} for s, p in state.players.items()},
         "captain": captain(state) if thiercelieux else None,
         "lovers": lovers(state) if thiercelieux else [],
         "spare_cards": spare_cards(state) if thiercelieux else [],

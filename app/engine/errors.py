@@ -5,11 +5,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from app.engine.model import Rejection
+from pydantic import BaseModel, Field
 
 MAX_PARAM_TEXT = 80
 MAX_PARAM_ITEMS = 20
 MAX_SAFE_INT = 2**53  # what a browser's numbers hold exactly
+
+
+class Rejection(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
 
 
 class Rejected(Exception):

@@ -1,4 +1,5 @@
-"""The engine's data: game state, prompts, events, commands and rejections (pydantic, JSON round-trips)."""
+"""The engine's data: game state, prompts, events and commands (pydantic, JSON round-trips); rejections are in
+errors.py."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from pydantic import (
     model_validator,
 )
 from typing_extensions import TypedDict
+
+from app.engine.errors import Rejection as Rejection  # a rejection is data too (its home: errors.py)
+from app.engine.registry import get_ruleset
 
 MJ = "mj"
 SYSTEM = "system"
@@ -172,8 +176,6 @@ class GameState(BaseModel):
             players[seat] = p
         data["players"] = players
         if data.get("ruleset"):
-            from app.engine.ruleset import get_ruleset  # the ruleset module imports this one
-
             data = get_ruleset(data["ruleset"]).upgrade_state(data)
         data["version"] = STATE_VERSION
         return data
@@ -184,8 +186,6 @@ class GameState(BaseModel):
         """The ruleset's state arrives as a dict (a snapshot, a clone): its ruleset's model reads it."""
         if not isinstance(value, dict):
             return value
-        from app.engine.ruleset import get_ruleset
-
         model = get_ruleset(info.data.get("ruleset") or "").state_model
         return None if model is None else model.model_validate(value)
 
@@ -273,7 +273,3 @@ class Command(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
-class Rejection(BaseModel):
-    code: str
-    message: str
-    params: dict[str, Any] = Field(default_factory=dict)

@@ -11,6 +11,9 @@ from pydantic import BaseModel, ValidationError
 
 from app.engine.errors import Rejected
 from app.engine.model import ROLE, GameState, Prompt, RulesetState
+from app.engine.registry import RULESETS as RULESETS  # the table and its two functions, read here by many
+from app.engine.registry import get_ruleset as get_ruleset
+from app.engine.registry import register as register
 
 if TYPE_CHECKING:
     from app.engine.context import Ctx
@@ -205,18 +208,4 @@ class Ruleset:
         return True
 
 
-RULESETS: dict[str, Ruleset] = {}
-
-
-def register(ruleset: Ruleset) -> Ruleset:
-    RULESETS[ruleset.key] = ruleset
-    return ruleset
-
-
-def get_ruleset(key: str) -> Ruleset:
-    """A registered ruleset (app/games.py registers the built-in ones at start)."""
-    try:
-        return RULESETS[key]
-    except KeyError:
-        raise Rejected("unknown_ruleset", f"Unknown ruleset {key!r}.", ruleset=key) from None
 

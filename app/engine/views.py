@@ -8,25 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from app.engine.channels import SPECTATORS, channels_of
 from app.engine.model import MJ, Event, GameState, Player, Prompt
 from app.engine.options import PRESET
 from app.engine.ruleset import Ruleset, get_ruleset
+from app.engine.sight import Viewer as Viewer
+from app.engine.sight import omniscient as omniscient  # where it lived: many modules read it here
 
-Viewer = int | str
 SPECTATOR = "spectator"
-SPECTATORS = -2  # an audience marker: every spectator (see app/engine/chat.py)
-
-
-def omniscient(state: GameState, viewer: Viewer) -> bool:
-    """The MJ sees everything (unless the ruleset says its host may be playing); so does everyone once the game is
-    over, and whoever else the ruleset says (`Ruleset.sees_all`)."""
-    if state.phase == "ended":
-        return True
-    if viewer == MJ:
-        return get_ruleset(state.ruleset).mj_sees_all(state)
-    if isinstance(viewer, int) and viewer in state.players:
-        return get_ruleset(state.ruleset).sees_all(state, viewer)
-    return False
 
 
 def still_acting(state: GameState, seats: list[int]) -> bool:
@@ -245,7 +234,6 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     if viewer == MJ and sees_all:
         out["mj"] = mj_part(state)
     out.update(extra_part(state, viewer, sees_all, mine))
-    from app.engine.chat import channels_of  # chat imports the command registry, which imports views' users
 
     out["channels"] = channels_of(state, rules, viewer)
     return out
@@ -360,7 +348,6 @@ def view_parts(state: GameState, viewer: Viewer, parts: frozenset[str]) -> tuple
         out["players"] = players_part(state, get_ruleset(state.ruleset), viewer, omniscient(state, viewer),
                                       state.seats_of(viewer))
     if "channels" in parts:
-        from app.engine.chat import channels_of  # see view()
 
         out["channels"] = channels_of(state, get_ruleset(state.ruleset), viewer)
     if "mj" in parts and viewer == MJ and omniscient(state, viewer):
