@@ -15,6 +15,7 @@ from app.engine.errors import Rejected
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState
 from app.engine.ruleset import get_ruleset
 from app.engine.views import extra_part, omniscient, prompts_part
+from app.sim_setups import random_setup
 
 LOVERS = ("mj", "drawn", "none")  # the `lovers` option a game draws when the set-up does not say (Reptiliens)
 FAST = {"night_step": 30, "plausible_min": 1, "plausible_max": 3, "dawn": 1, "election": 30, "debate": 5,
@@ -149,7 +150,7 @@ def simulate(ruleset: str, games: int, seed: int, players: int | None = None,
     finished = errors = 0
     for i in range(games):
         n = players or rnd.randint(rules.min_players, min(rules.max_players, 18))
-        composition, options = rules.random_setup(n, rnd) if roles == "all" else (None, {})
+        composition, options = random_setup(ruleset, n, rnd) if roles == "all" else (None, {})
         if "lovers" in rules.options_model.model_fields and "lovers" not in options:
             options = {**options, "lovers": rnd.choice(LOVERS)}  # Reptiliens §4: some tables have no lovers
         if "lovers" in options:

@@ -25,6 +25,7 @@ from app.engine.model import MJ, SPECTATOR, SYSTEM, Command, Event, GameState
 from app.engine.ruleset import Ruleset, get_ruleset
 from app.engine.views import SPECTATORS, extra_part, omniscient, prompts_part, view
 from app.rooms.inplace import decide_in_place, detached, fold
+from app.sim_setups import random_setup as sim_setup
 
 RULESETS = ("thiercelieux", "reptiliens", "soupcons")
 T0 = 1_000_000.0
@@ -336,7 +337,7 @@ class Fuzzer:
         composition: list[str] | None = None
         options: dict[str, Any] = {}
         if rnd.random() < 0.7:
-            composition, options = self.rules.random_setup(n, rnd)
+            composition, options = sim_setup(self.rules.key, n, rnd)
             options = {k: v for k, v in options.items() if k in self.known}
         options.update({k: v for k, v in FAST.items() if k in self.known})
         choices: dict[str, list[Any]] = {

@@ -19,6 +19,7 @@ from app.engine.views import SPECTATOR, view
 from app.realtime.hub import Connection, Hub
 from app.rooms.service import Room
 from app.sim import Game, play
+from app.sim_setups import random_setup as sim_setup
 
 
 class Sink:
@@ -88,7 +89,7 @@ def watched(ruleset: str, seed: int, kind: type[W]) -> W:
     rnd = random.Random(seed)
     rules = get_ruleset(ruleset)
     n = rnd.randint(max(6, rules.min_players), min(10, rules.max_players))
-    composition, options = rules.random_setup(n, rnd) if ruleset != "soupcons" else (None, {})
+    composition, options = sim_setup(rules.key, n, rnd) if ruleset != "soupcons" else (None, {})
     return play(ruleset, seed, n, options, composition=composition, kind=kind)
 
 

@@ -20,6 +20,7 @@ from app.engine.ruleset import get_ruleset
 from app.engine.views import view
 from app.rooms import service as service_module
 from app.rooms.service import Room, RoomService, to_row
+from app.sim_setups import random_setup as sim_setup
 from app.store import repository as repo
 from app.store.db import Database
 
@@ -144,7 +145,7 @@ async def play(svc: RoomService, clock: Clock, seed: int, ruleset: str = "thierc
     rnd = random.Random(seed)
     rules = get_ruleset(ruleset)
     players = rnd.randint(rules.min_players, 12)
-    composition, options = rules.random_setup(players, rnd)
+    composition, options = sim_setup(rules.key, players, rnd)
     live = {k: v for k, v in LIVE.items() if k in rules.options_model.model_fields}
     room, _token = await svc.create_room(ruleset, {**live, **options}, composition)
     for i in range(players):

@@ -14,6 +14,7 @@ from app.engine.model import MJ, Command
 from app.engine.ruleset import get_ruleset
 from app.engine.views import SPECTATOR
 from app.sim import FAST, Game, bot_round
+from app.sim_setups import random_setup as sim_setup
 
 
 def test_a_death_turns_the_camp_card_only() -> None:
@@ -92,7 +93,7 @@ def test_bots_play_whole_games_that_keep_their_secrets(seed: int) -> None:
     rules = get_ruleset("reptiliens")
     rnd = random.Random(seed)
     n = rnd.randint(6, 11)
-    composition, options = rules.random_setup(n, rnd)
+    composition, options = sim_setup(rules.key, n, rnd)
     known = rules.options_model.model_fields
     game = Checked(rules.key, seed, n, {**{k: v for k, v in FAST.items() if k in known}, **options})
     game.do(Command(type="configure", by=MJ, at=game.at, args={"composition": composition}))

@@ -21,6 +21,7 @@ from app.engine.rulesets.reptiliens import setup
 from app.engine.rulesets.reptiliens.state import own
 from app.engine.views import SPECTATOR
 from app.i18n import translate
+from app.sim_setups import random_setup as sim_setup
 
 SIX = [ALPHA, R, V, V, V, V]
 
@@ -176,7 +177,7 @@ def test_random_setups_start() -> None:
     rnd = random.Random(5)
     for _ in range(30):
         n = rnd.randint(6, 20)
-        comp, options = rules.random_setup(n, rnd)
+        comp, options = sim_setup(rules.key, n, rnd)
         state = lobby(n, options, comp)
         state, _ = apply(state, Command(type="start", by=MJ, at=0))
         assert state.phase == "night"

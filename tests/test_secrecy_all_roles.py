@@ -13,6 +13,7 @@ from engine_helpers import Secrets
 import app.sim as sim
 from app.engine.model import Command, Event
 from app.engine.ruleset import get_ruleset
+from app.sim_setups import random_setup as sim_setup
 
 
 class Checked(sim.Game):
@@ -36,7 +37,7 @@ def test_games_of_every_role_keep_every_secret(seed: int, monkeypatch: pytest.Mo
     dealt: set[str] = set()
     for i in range(10):
         n = rnd.randint(rules.min_players, min(rules.max_players, 18))
-        composition, options = rules.random_setup(n, rnd)
+        composition, options = sim_setup(rules.key, n, rnd)
         options["dead_see_all"] = False  # the dead who see all are checked apart (tests/test_dead_see_all.py)
         game = sim.play("thiercelieux", seed * 1000 + i, n, options, composition=composition)
         assert game.state.phase == "ended"

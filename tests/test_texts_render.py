@@ -25,6 +25,7 @@ from app.engine.ruleset import get_ruleset
 from app.engine.views import event_visible, omniscient, public_event, view
 from app.i18n import catalogue
 from app.sim import Game, play
+from app.sim_setups import random_setup as sim_setup
 from app.web.api import ruleset_info
 
 ROOT = Path(__file__).resolve().parent
@@ -87,7 +88,7 @@ def recorded_games(ruleset: str) -> list[Recorded]:
     rules = get_ruleset(ruleset)
     out = []
     for seed, players, random_setup, given in GAMES[ruleset]:
-        composition, options = rules.random_setup(players, random.Random(seed)) if random_setup else (None, {})
+        composition, options = sim_setup(rules.key, players, random.Random(seed)) if random_setup else (None, {})
         out.append(play(ruleset, seed, players, {**options, **given}, composition=composition, kind=Recorded))
     return out
 

@@ -31,6 +31,7 @@ from app.engine.rulesets.thiercelieux.bot import decide
 from app.engine.rulesets.thiercelieux.roles import wolfish
 from app.rooms.bots import supports_bots
 from app.sim import play
+from app.sim_setups import random_setup as sim_setup
 
 W, V, SEER = "loup-garou", "villageois", "voyante"
 ISSUE = "issue 14, « Bots for Thiercelieux »"
@@ -166,7 +167,7 @@ def test_whole_games_of_bots_end_legally(seed: int) -> None:
     rules = get_ruleset("thiercelieux")
     rnd = random.Random(seed)
     n = rnd.randint(5, 12)
-    composition, options = rules.random_setup(n, rnd)
+    composition, options = sim_setup(rules.key, n, rnd)
     bots = set(range(1, n))
     game = play("thiercelieux", seed, n, {**options, "bots": sorted(bots)}, composition=composition)
     assert game.state.phase == "ended"

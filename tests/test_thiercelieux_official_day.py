@@ -22,6 +22,7 @@ from app.engine.rulesets.thiercelieux.official_day import (
 )
 from app.engine.rulesets.thiercelieux.roles import ROLES
 from app.engine.views import SPECTATOR
+from app.sim_setups import random_setup as sim_setup
 
 W, V, SEER, CUPID = "loup-garou", "villageois", "voyante", "cupidon"
 NEW = [ANGE, SCAPEGOAT, IDIOT, VV, JUDGE, KNIGHT, SERVANT]
@@ -267,7 +268,7 @@ def test_the_roles_are_in_the_ruleset_and_the_composition_help() -> None:
     dealt: set[str] = set()
     rnd = random.Random(3)
     for _ in range(200):
-        comp, _opts = rules.random_setup(12, rnd)
+        comp, _opts = sim_setup(rules.key, 12, rnd)
         dealt |= set(comp)
     assert set(NEW) <= dealt
 

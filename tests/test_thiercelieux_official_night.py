@@ -15,6 +15,7 @@ from app.engine.prompts import MJ_SEAT
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, steps_for
 from app.engine.rulesets.thiercelieux.official_night import living_neighbours
+from app.sim_setups import random_setup as sim_setup
 
 W, V = "loup-garou", "villageois"
 SISTER, BROTHER, FOX, TAMER = "deux-soeurs", "trois-freres", "renard", "montreur-d-ours"
@@ -288,7 +289,7 @@ def test_random_compositions_deal_every_role_and_the_listing_names_them() -> Non
     dealt: set[str] = set()
     rnd = random.Random(5)
     for _ in range(300):
-        comp, _options = rules.random_setup(rnd.randint(6, 16), rnd)
+        comp, _options = sim_setup(rules.key, rnd.randint(6, 16), rnd)
         dealt |= set(comp)
     assert set(MINE) <= dealt
     assert set(MINE) <= set(rules.roles)

@@ -15,6 +15,7 @@ from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, steps_for
 from app.engine.views import SPECTATOR
+from app.sim_setups import random_setup as sim_setup
 
 W, V, GML, SECT, GITANE = "loup-garou", "villageois", "grand-mechant-loup", "abominable-sectaire", "gitane"
 SEER, WITCH, SALV, CUPID = "voyante", "sorciere", "salvateur", "cupidon"
@@ -233,5 +234,5 @@ def test_the_composition_help_knows_the_three_roles() -> None:
     assert report["balance"] < base  # a wolf with a second bite weighs more than a plain wolf
     assert rules.composition_report(9, [SECT, W, W, V, V, V, V, V, GITANE])["warnings"] == []
     assert "sectaire" in rules.describe()["solo_camps"]
-    drawn = {r for seed in range(60) for r in rules.random_setup(12, random.Random(seed))[0]}
+    drawn = {r for seed in range(60) for r in sim_setup(rules.key, 12, random.Random(seed))[0]}
     assert {GML, SECT, GITANE} <= drawn

@@ -13,6 +13,7 @@ from app.engine.model import MJ, Command, Event
 from app.engine.ruleset import get_ruleset
 from app.engine.views import SPECTATOR, effects, omniscient, refresh, view
 from app.sim import FAST, Game, bot_round
+from app.sim_setups import random_setup as sim_setup
 
 
 class Checked(Game):
@@ -63,7 +64,7 @@ def play_checked(ruleset: str, seed: int, players: int, options: dict[str, Any],
 def test_refreshed_views_equal_whole_views_in_random_thiercelieux_games(seed: int) -> None:
     rnd = random.Random(seed)
     n = rnd.randint(6, 12)
-    composition, options = get_ruleset("thiercelieux").random_setup(n, rnd)
+    composition, options = sim_setup("thiercelieux", n, rnd)
     game = play_checked("thiercelieux", seed, n, options, composition)
     assert Checked.checked > 100 and Checked.light > 10 and game.state.night >= 1
 
@@ -78,6 +79,6 @@ def test_refreshed_views_equal_whole_views_in_random_soupcons_games(seed: int) -
 def test_refreshed_views_equal_whole_views_in_random_reptiliens_games(seed: int) -> None:
     rnd = random.Random(seed)
     n = rnd.randint(6, 9)
-    composition, options = get_ruleset("reptiliens").random_setup(n, rnd)
+    composition, options = sim_setup("reptiliens", n, rnd)
     game = play_checked("reptiliens", seed, n, options, composition)
     assert Checked.checked > 100 and game.state.night >= 1

@@ -28,6 +28,7 @@ from app.engine.model import MJ, SPECTATOR, Command, Event
 from app.engine.ruleset import get_ruleset
 from app.engine.views import event_visible, omniscient, public_event, view
 from app.sim import Game, play
+from app.sim_setups import random_setup as sim_setup
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORD = os.environ.get("VEILLEE_RECORD", "")  # "1": everything, "frames": the frames only
@@ -74,7 +75,7 @@ def game_id(ruleset: str, seed: int) -> str:
 
 def played(ruleset: str, seed: int, players: int, random_setup: bool, given: dict[str, Any]) -> Watched:
     rules = get_ruleset(ruleset)
-    composition, options = rules.random_setup(players, random.Random(seed)) if random_setup else (None, {})
+    composition, options = sim_setup(rules.key, players, random.Random(seed)) if random_setup else (None, {})
     return play(ruleset, seed, players, {**options, **given}, composition=composition, kind=Watched)
 
 

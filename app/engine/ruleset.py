@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -78,10 +77,6 @@ class Ruleset:
 
     def suggested_composition(self, players: int) -> list[str]:
         return []
-
-    def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
-        """A random legal composition and random variants, for the simulator (not for the engine's RNG)."""
-        return self.suggested_composition(players), {}
 
     def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
         """Warnings the MJ may override, and a balance indicator with its explanation."""

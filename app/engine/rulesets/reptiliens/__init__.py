@@ -12,7 +12,6 @@ helpers), `manifest` (who handles what: every step, day part, answer, command an
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from app.engine.context import Ctx
@@ -49,9 +48,6 @@ class Reptiliens(Ruleset):
     # -- set-up ---------------------------------------------------------------------------------------------
     def suggested_composition(self, players: int) -> list[str]:
         return setup.suggested(players)
-
-    def random_setup(self, players: int, rnd: random.Random) -> tuple[list[str], dict[str, Any]]:
-        return setup.random_setup(players, rnd)
 
     def composition_report(self, players: int, composition: list[str]) -> dict[str, Any]:
         camp, specialty = setup.split(composition)
