@@ -59,5 +59,7 @@ async def remove_bot(rooms: RoomService, room: Room, seat: int) -> None:
     bots = list(room.state.options.get("bots", []))
     if seat not in bots or seat not in room.state.players:
         raise Rejected("not_a_bot", f"Seat {seat} is not a bot.", seat=seat)
-    await rooms.submit(room, MJ, "leave", {"seat": seat})
+    # The list first, then the seat: whoever sees the seat gone (the console, which then asks) sees the list without
+    # it, never a bot list naming a seat that left.
     await rooms.submit(room, MJ, "configure", {"options": {"bots": [s for s in bots if s != seat]}})
+    await rooms.submit(room, MJ, "leave", {"seat": seat})
