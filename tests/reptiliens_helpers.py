@@ -18,6 +18,7 @@ from scripted import Scripted
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.prompts import MJ_SEAT, is_complete
+from app.engine.rulesets.reptiliens import REPTILIENS
 from app.engine.rulesets.reptiliens.dead import SPIRITS_CHANNEL
 from app.engine.rulesets.reptiliens.dream import SIGN as DREAM_SIGN
 from app.engine.rulesets.reptiliens.invoke import KILLS
@@ -35,7 +36,7 @@ FAST: dict[str, Any] = {
     "festival": 5,
 }
 V, R, ALPHA = "rp-villageois", "rp-reptilien", "rp-reptilienne-alpha"
-RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant"}
+RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant", *(f.type for f in REPTILIENS.fact_book.facts)}
 # The specialties' findings, each told to its one actor (tests/test_reptiliens_specialties.py).
 RP_PRIVATE_RESULTS = {"rp-investigation-resultat", "rp-larcin-butin", "rp-larcin-rendu", "rp-flair-oui", "rp-flair-non",
                       "rp-flair-cadavre-oui", "rp-flair-cadavre-non", "rp-stalkeur-chez-soi", "rp-stalkeur-ailleurs",

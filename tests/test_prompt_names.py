@@ -13,7 +13,7 @@ def test_a_reptiliens_game_names_its_prompts_on_their_opening_and_replays_to_the
     named = [e for e in game.events if e.type == "prompt_opened" and "name" in e.data]
     assert len(named) > 50  # every night names the pack's question, the militia's, the specialties' ...
     # A prompt opened earlier in the same command than the last event still takes an event of its own.
-    separate = [e for e in game.events if e.type == "rp-set" and e.data["field"] == "prompts"]
+    separate = [e for e in game.events if e.type == "rp-prompt"]
     assert len(separate) < len(named) / 4
     assert replay(game.events).model_dump(mode="json") == game.state.model_dump(mode="json")
     for event in named:

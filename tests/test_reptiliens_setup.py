@@ -97,7 +97,7 @@ def test_spare_camp_cards_are_set_aside_unseen_and_a_reptilian_is_always_dealt()
         assert "rp-reptilienne-noire" in dealt
         aside = own(state).aside["camp"]
         assert sorted(dealt + aside) == sorted(box) and len(aside) == 3
-        assert all(e.to == [] for e in events if e.type == "rp-set" and e.data["field"] == "aside")
+        assert all(e.to == [] for e in events if e.type == "rp-aside")
 
 
 def test_fewer_specialty_cards_than_players() -> None:

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
+from app.engine.facts import FactBook
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset
 from app.engine.rulesets.reptiliens import bot, dead, fates, invoke, seen, setup, succession, talk, week
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
 from app.engine.rulesets.reptiliens.manifest import ANSWERED, COMMANDS, STEPS
@@ -40,6 +42,14 @@ class Reptiliens(Ruleset):
     offices = tuple(o.key for o in OFFICES)
     roles: ClassVar[dict[str, Role]] = dict(setup.ROLES)
     other_cards: ClassVar[dict[str, Role]] = dict(setup.OTHER_CARDS)
+    # The driver's bookkeeping as facts (facts.py), and what the generic setter of older logs becomes.
+    fact_book: ClassVar[FactBook] = FactBook(
+        facts=(F.CardsSetAside, F.DeathRecorded, F.FateAsked, F.QuestionClosed, F.FateChosen, F.RevivedBeforeChoosing,
+               F.Revived, F.SpecialtyInherited, F.DreamBegan, F.DreamEnded, F.PromptRemembered, F.PromptForgotten,
+               F.CarnageSet, F.PackMet, F.RomanticDecided, F.SpareLifeSpent, F.RichestNamed, F.SpecialSessionHeld,
+               F.PlayersActed, F.DeathCountChanged),
+        upgrades={"rp-set": F.upgrade_set},
+    )
     advised_players = setup.ADVISED_PLAYERS
     # "Je joue aussi" (issue 22, its pages in app/games.py): no room may turn the host's console sight back on.
     fixed_options = frozenset({"host_plays"})
@@ -92,7 +102,7 @@ class Reptiliens(Ruleset):
         s = ctx.s
         ctx.announce("game_started", players=len(s.players))
         setv(ctx, "street", [p.seat for p in s.by_position()])  # houses in seat order (RULES-NOTES)
-        setv(ctx, "carnage", bool(s.options.get("carnage")))
+        ctx.fact(F.CarnageSet(bool(s.options.get("carnage"))), to=MJ_ONLY)
         for p in s.by_position():
             fates.set_coins(ctx, p.seat, 1)  # §7 "En début de partie, chacun reçoit une pièce."
         if s.options.get("draws") != "mj":
@@ -181,7 +191,7 @@ class Reptiliens(Ruleset):
         on = command.args.get("on")
         if not isinstance(on, bool):
             raise Rejected("bad_answer", "Say on (true) or off (false).")
-        setv(ctx, "carnage", on)
+        ctx.fact(F.CarnageSet(on), to=MJ_ONLY)
         ctx.announce("rp-carnage-on" if on else "rp-carnage-off")
 
     @staticmethod

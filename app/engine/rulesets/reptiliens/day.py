@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
 from app.engine.rulesets.reptiliens.state import own
@@ -81,7 +82,7 @@ def richest(ctx: Ctx) -> bool:
     fates.settle_owed(ctx)
     fortunes = {seat: own(ctx.s).coins.get(seat, 0) for seat in ctx.s.living()}
     seat = richest_citizen(fortunes)
-    setv(ctx, "richest", seat)
+    ctx.fact(F.RichestNamed(seat), to=MJ_ONLY)
     if seat is not None:
         ctx.announce("rp-plus-riche", to=[seat] if ctx.s.options.get("hide_fortunes") else None, seat=seat)
     else:

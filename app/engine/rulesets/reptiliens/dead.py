@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.rulesets.reptiliens import day, fates
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
-from app.engine.rulesets.reptiliens.steps import setv
 
 GHOST, SPIRIT, INHERITANCE = "ghost", "spirit", "inheritance"
 FATES = (GHOST, SPIRIT, INHERITANCE)
@@ -117,10 +117,7 @@ def record(ctx: Ctx, seat: int) -> None:
     """fates.death_choice: `seat` has just died (a spare life spent never comes here). The night's dead are asked
     at the morning's report; one dying by day is asked at once."""
     o = own(ctx.s)
-    setv(ctx, "dead", [*(x for x in o.dead if x != seat), seat])
-    setv(ctx, "fate", {k: v for k, v in o.fate.items() if k != seat})
-    if seat not in o.choosing:
-        setv(ctx, "choosing", [*o.choosing, seat])
+    ctx.fact(F.DeathRecorded(seat), to=MJ_ONLY)
     if ctx.s.phase == "day" and not o.night.dying:
         ask(ctx, seat, in_step=False)
 
@@ -137,7 +134,7 @@ def open_aside(ctx: Ctx, **fields: Any) -> Prompt:
 def ask(ctx: Ctx, seat: int, in_step: bool, step: str = CHOICE, **fields: Any) -> None:
     fields = {"kind": "choice", "to": [seat], "options": options_for(ctx.s, seat), "dead_may_answer": True, **fields}
     prompt = ctx.open_prompt(step=step, **fields) if in_step else open_aside(ctx, step=step, **fields)
-    setv(ctx, "asked", {**own(ctx.s).asked, seat: prompt.id})
+    ctx.fact(F.FateAsked(seat, prompt.id), to=MJ_ONLY)
 
 
 def in_current_step(ctx: Ctx, prompt: Prompt) -> bool:
@@ -167,10 +164,7 @@ def become(ctx: Ctx, seat: int, fate: str, turned: list[str]) -> None:
     else:
         for slot in down:
             ctx.emit("revealed", {"seat": seat, "slot": slot, "card": cards[slot]["current"]})  # named once
-    o = own(ctx.s)
-    setv(ctx, "fate", {**o.fate, seat: fate})
-    setv(ctx, "choosing", [x for x in o.choosing if x != seat])
-    setv(ctx, "asked", {k: v for k, v in o.asked.items() if k != seat})
+    ctx.fact(F.FateChosen(seat, fate), to=MJ_ONLY)
     ctx.announce({GHOST: "rp-devient-fantome", SPIRIT: "rp-devient-esprit", INHERITANCE: "rp-devient-heritage"}[fate],
                  seat=seat)
     if fate == GHOST:
@@ -199,15 +193,14 @@ def answered_heir(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 
 def give(ctx: Ctx, heir: int, card: str, slot: str, donor: int) -> None:
     ctx.set_card(heir, card, slot=slot, to=[heir])
-    inherited = own(ctx.s).inherited
-    setv(ctx, "inherited", {**inherited, heir: [*inherited.get(heir, []), card]})
+    ctx.fact(F.SpecialtyInherited(heir, card), to=MJ_ONLY)
     ctx.announce("rp-heritage-recu", to=[heir], seat=donor, role=card)
 
 
 def answered_renounce(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     answer = str(prompt.answers[seat])
     ctx.close_prompt(prompt)
-    setv(ctx, "asked", {k: v for k, v in own(ctx.s).asked.items() if k != seat})
+    ctx.fact(F.QuestionClosed(seat), to=MJ_ONLY)
     renounce(ctx, seat, answer, prompt)
 
 
@@ -232,11 +225,11 @@ def settle_all(ctx: Ctx) -> None:
         if prompt is not None:
             ctx.close_prompt(prompt)
         if seat not in own(ctx.s).choosing and prompt is not None and prompt.step == RENOUNCE:
-            setv(ctx, "asked", {k: v for k, v in own(ctx.s).asked.items() if k != seat})
+            ctx.fact(F.QuestionClosed(seat), to=MJ_ONLY)
             renounce(ctx, seat, REFUSE, prompt)
     for seat in list(own(ctx.s).choosing):
         if ctx.s.players[seat].alive:  # revived before choosing (never a ghost: no Résurrection for him)
-            setv(ctx, "choosing", [x for x in own(ctx.s).choosing if x != seat])
+            ctx.fact(F.RevivedBeforeChoosing(seat), to=MJ_ONLY)
             continue
         fate, slot = default(ctx.s, seat).split(":")
         become(ctx, seat, fate, [] if slot == NONE else [slot])
@@ -260,9 +253,7 @@ def appoint_chief(ctx: Ctx) -> None:
 def revived(ctx: Ctx, seat: int) -> None:
     """A ghost raised by the Prophète leaves the militia (and its chief's post); he is alive again, his turned
     card stays face up."""
-    o = own(ctx.s)
-    setv(ctx, "dead", [x for x in o.dead if x != seat])
-    setv(ctx, "fate", {k: v for k, v in o.fate.items() if k != seat})
+    ctx.fact(F.Revived(seat), to=MJ_ONLY)
     if ctx.s.offices.get(CHEF_MILICE) == seat:
         ctx.emit("office", {"office": CHEF_MILICE, "seat": None})
         appoint_chief(ctx)

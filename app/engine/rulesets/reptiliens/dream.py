@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.dead import spirits
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import is_reptilian, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import is_reptilian, prompt_of, remember_prompt
 
 INFO, SIGN = "rp-reve-info", "rp-reve"  # the MJ's question, the spirits' signs
 SIGNS = tuple(str(n) for n in range(11))  # fingers: no word, no pointing
@@ -62,7 +63,7 @@ def mj_chose(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 
 def ask_spirits(ctx: Ctx, fact: str) -> None:
     """Each spirit learns the information (he sees the night: nothing new to him) and chooses his sign."""
-    setv(ctx, "dream", {"fact": fact})
+    ctx.fact(F.DreamBegan(fact), to=MJ_ONLY)
     prompt = ctx.open_prompt(step=SIGN, kind="choice", to=spirits(ctx.s), options=list(SIGNS), dead_may_answer=True,
                              info={"fact": fact, "answer": FACTS[fact](ctx.s)})
     remember_prompt(ctx, "dream-signs", prompt)
@@ -78,4 +79,4 @@ def dream_close(ctx: Ctx, step: Step) -> None:
         return
     signs = {str(seat): str(sign) for seat, sign in sorted(prompt.answers.items())}
     ctx.announce("rp-reve-signes", fact=dream["fact"], signs=signs, seconds=SHOWN_FOR)
-    setv(ctx, "dream", None)
+    ctx.fact(F.DreamEnded(), to=MJ_ONLY)

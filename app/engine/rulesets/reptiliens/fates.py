@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.cards import CAMP_BY_KEY, CARD_BY_KEY
 from app.engine.rulesets.reptiliens.offices import OFFICE_BY_KEY
@@ -84,7 +85,7 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
     couple = own(s).lovers
     if seat in couple and own(s).spare_life:
         # §4 "on le croyait mort, mais ... il est revenu à la vie": everyone saw it, no card turned.
-        setv(ctx, "spare_life", False)
+        ctx.fact(F.SpareLifeSpent(), to=MJ_ONLY)
         ctx.announce("rp-faux-mort", seat=seat)
         return False
     ctx.died(seat, cause)

@@ -20,6 +20,7 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.rulesets.reptiliens import day, fates
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.coins import told, transfer, variant_holders
 from app.engine.rulesets.reptiliens.places import Street
 from app.engine.rulesets.reptiliens.state import Wedding, own
@@ -260,7 +261,7 @@ def move_in(ctx: Ctx, requester: int, beside: int | None) -> None:
     before = Street(tuple(own(s).street))
     after = settle(before, requester, partner, beside)
     role = f"home:{requester}"
-    setv(ctx, "prompts", {k: v for k, v in own(ctx.s).prompts.items() if k != role})  # moved once only
+    ctx.fact(F.PromptForgotten(role), to=MJ_ONLY)  # moved once only
     if after != before:
         setv(ctx, "street", list(after.houses))
         ctx.announce("rp-demenagement-maries", seats=[requester, partner], street=list(after.houses))

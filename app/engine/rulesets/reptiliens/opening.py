@@ -14,6 +14,7 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.model import Prompt
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import setup
 from app.engine.rulesets.reptiliens.calendar import VILLAGEOIS_WITH_CONDITIONS, Step
 from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
@@ -25,7 +26,6 @@ from app.engine.rulesets.reptiliens.steps import (
     is_reptilian,
     prompt_of,
     remember_prompt,
-    setv,
 )
 
 BOTH = "rp-les-deux"  # the MJ gives both conditions of a card ("sa ou ses conditions")
@@ -163,7 +163,7 @@ def pack_meets(ctx: Ctx) -> None:
     if alpha is not None and alpha in members:
         learn(ctx, awake, alpha, ALPHA)
     if not own(ctx.s).pack_known:
-        setv(ctx, "pack_known", True)
+        ctx.fact(F.PackMet(), to=MJ_ONLY)
 
 
 def reptiliens_open(ctx: Ctx, step: Step) -> None:
@@ -234,7 +234,7 @@ def lovers_close(ctx: Ctx, step: Step) -> None:
         ctx.announce("rp-amoureux", to=[seat], seat=next(x for x in couple if x != seat))
     if romantics(ctx):
         known = mj_answer(ctx, "romantique") if by_mj(ctx) else None
-        setv(ctx, "romantic_known", bool(known if known is not None else ctx.chance(0.5)))
+        ctx.fact(F.RomanticDecided(bool(known if known is not None else ctx.chance(0.5))), to=MJ_ONLY)
 
 
 def romantic_open(ctx: Ctx, step: Step) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.rulesets.reptiliens import day, dead, fates, laws
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
 from app.engine.rulesets.reptiliens.state import own
@@ -84,7 +85,7 @@ def special_done(ctx: Ctx) -> bool:
     kind = chosen if chosen in SESSIONS else NORMAL  # no answer in time: a normal session
     setv(ctx, "day.session", kind)
     if kind != NORMAL:
-        setv(ctx, "special_day", ctx.s.day)
+        ctx.fact(F.SpecialSessionHeld(ctx.s.day), to=MJ_ONLY)
     ctx.announce("rp-session", kind=kind)
     return day.next_step(ctx)
 

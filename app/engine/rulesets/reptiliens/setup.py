@@ -21,6 +21,7 @@ from app.engine.model import GameState
 from app.engine.options import engine_options
 from app.engine.ruleset import Role
 from app.engine.rulesets.reptiliens import cards as C
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY
 
@@ -258,8 +259,7 @@ def deal(ctx: Ctx, chosen: dict[tuple[int, str], str] | None = None) -> None:
             held = cards.get((p.seat, slot))
             if held is not None:
                 ctx.set_card(p.seat, held, slot, original=True)
-    ctx.emit("rp-set", {"field": "aside", "value": {slot: sorted(deck) for slot, deck in decks.items()}},
-             to=MJ_ONLY)
+    ctx.fact(F.CardsSetAside({slot: sorted(deck) for slot, deck in decks.items()}), to=MJ_ONLY)
 
 
 def open_mj_deal(ctx: Ctx) -> None:

@@ -13,11 +13,11 @@ state as it stands), with this reason among the end screen's "why the game stops
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import setv
 from app.engine.rulesets.reptiliens.victory import Reason
 
 WEEK = 6  # nights (and their days) without a death: Monday to Saturday, the festival between two of them
@@ -40,7 +40,7 @@ def answered(state: GameState) -> bool:
 def note(ctx: Ctx) -> None:
     """At dawn and at nightfall, before the phase's questions are cleared: whether a player answered one."""
     if automatic(ctx.s) and own(ctx.s).acted != ctx.s.night and answered(ctx.s):
-        setv(ctx, "acted", ctx.s.night)
+        ctx.fact(F.PlayersActed(ctx.s.night), to=MJ_ONLY)
 
 
 def check(ctx: Ctx) -> bool:
@@ -56,7 +56,7 @@ def check(ctx: Ctx) -> bool:
     dead = sum(1 for p in s.players.values() if not p.alive)
     since, count = o.calm if len(o.calm) == 2 else (0, 0)
     if count != dead:
-        setv(ctx, "calm", [s.night, dead])
+        ctx.fact(F.DeathCountChanged(s.night, dead), to=MJ_ONLY)
         return False
     if s.night - since >= WEEK:
         nights = {"nights": s.night - since}

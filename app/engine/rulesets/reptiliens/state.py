@@ -5,16 +5,16 @@ Two kinds of events:
 - facts of the game, named for what they say: `rp-learn` (a seat learns another's card), `rp-fellows` (seats
   learn they share a group), `rp-personal`, `rp-converted`, `rp-lovers`, `rp-coins`, `rp-charmed`, `rp-used`,
   `rp-executed`, `rp-show`, `rp-radiant`, `rp-conversation`, `rp-outcome`;
-- the driver's bookkeeping (`rp-set`: a field, dotted for the night's and the day's scratch, and its value),
-  always for the MJ alone.
+- the driver's bookkeeping, always for the MJ alone: typed facts (facts.py), and the generic setter `rp-set` (a
+  field, dotted for the night's and the day's scratch, and its value) still emitted for the fields not yet given
+  a fact (steps.setv), folded by the fact book's upgrade (facts.upgrade_set) as in older logs.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, cast
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field
 
 from app.engine.evolve import handles
 from app.engine.model import GameState, RulesetState
@@ -184,25 +184,6 @@ class Reptiliens(RulesetState):
 
 def own(state: GameState) -> Reptiliens:
     return cast(Reptiliens, state.own)
-
-
-@cache
-def _adapter(path: str) -> TypeAdapter[Any]:
-    """The type of a (dotted) field, to validate what an event sets: events come back from the store as JSON."""
-    model: type[BaseModel] = Reptiliens
-    *heads, last = path.split(".")
-    for head in heads:
-        model = model.model_fields[head].annotation  # type: ignore[assignment]
-    return TypeAdapter(model.model_fields[last].annotation)  # type: ignore[arg-type]  # always annotated
-
-
-@handles("rp-set", ruleset=KEY)
-def _set(s: GameState, d: dict[str, Any]) -> None:
-    target: Any = own(s)
-    *heads, last = d["field"].split(".")
-    for head in heads:
-        target = getattr(target, head)
-    setattr(target, last, _adapter(d["field"]).validate_python(d["value"]))
 
 
 @handles("rp-learn", ruleset=KEY)

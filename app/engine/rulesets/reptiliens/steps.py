@@ -19,6 +19,7 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import Command, GameState, Prompt
 from app.engine.rulesets.reptiliens import calendar as K
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
 
@@ -114,7 +115,7 @@ def lovers(state: GameState) -> list[int]:
 
 # -- bookkeeping --------------------------------------------------------------------------------------------------
 def setv(ctx: Ctx, field: str, value: Any) -> None:
-    """The driver's bookkeeping, for the MJ alone."""
+    """The driver's bookkeeping of a field not yet given a fact (facts.py), for the MJ alone; goes with the last."""
     ctx.emit("rp-set", {"field": field, "value": value}, to=MJ_ONLY)
 
 
@@ -122,7 +123,7 @@ def remember_prompt(ctx: Ctx, role: str, prompt: Prompt) -> None:
     """`prompt_of(ctx, role)` finds it: named on the event that opened it when that is the last one, else (a prompt
     opened earlier in the command) by an event of its own."""
     if not ctx.name_prompt(prompt, role):
-        setv(ctx, "prompts", {**own(ctx.s).prompts, role: prompt.id})
+        ctx.fact(F.PromptRemembered(role, prompt.id), to=MJ_ONLY)
 
 
 def prompt_of(ctx: Ctx, role: str) -> Prompt | None:
