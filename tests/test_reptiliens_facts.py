@@ -164,3 +164,12 @@ def test_the_recorded_old_logs_hold_the_generic_setter() -> None:
     with gzip.open(path, "rt", encoding="utf-8") as lines:
         fields = {e.data["field"] for e in map(Event.model_validate_json, lines) if e.type == "rp-set"}
     assert {"dead", "fate", "choosing", "prompts"} & fields
+
+
+def test_the_mj_journal_shows_no_fact_as_a_raw_type() -> None:
+    """The shell's journal shows an event type it does not know by its bare name ("rp-dead"): the page's module
+    names every fact of the book among the lines it leaves out (their announcements say what happened)."""
+    js = (Path(__file__).resolve().parent.parent / "static" / "js" / "rulesets" / "reptiliens.js").read_text(
+        encoding="utf-8")
+    silent = set(re.findall(r'case "([a-z-]+)":', js))
+    assert {f.type for f in get_ruleset("reptiliens").fact_book.facts} - silent == set()
