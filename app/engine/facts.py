@@ -16,6 +16,7 @@ is what the log stores and gives back.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -29,13 +30,14 @@ Upgrade = Callable[[GameState, dict[str, Any]], "Iterable[Fact] | None"]
 
 
 @dataclass(frozen=True, slots=True)
-class Fact:
-    """Subclasses are `@dataclass(frozen=True, slots=True)` too, and set `type`."""
+class Fact(ABC):
+    """Subclasses are `@dataclass(frozen=True, slots=True)` too, set `type` and say what they change (`apply`: a
+    fact without it cannot be built)."""
 
     type: ClassVar[str]
 
-    def apply(self, state: GameState) -> None:
-        raise NotImplementedError  # pragma: no cover - every fact says what it changes
+    @abstractmethod
+    def apply(self, state: GameState) -> None: ...
 
     def data(self) -> dict[str, Any]:
         """The event's data: the fact's fields by name (`__match_args__`: the dataclass's fields, in order)."""
