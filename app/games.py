@@ -1,5 +1,5 @@
 """The composition root: the games this server plays, and how its pages show each. The engine imports no ruleset
-(app/engine/ruleset.py only keeps the table `RULESETS`); each ruleset package builds its `Ruleset` without
+(app/engine/registry.py only keeps the table `RULESETS`); each ruleset package builds its `Ruleset` without
 registering it, and `install` registers them, once, for every entry point: the app factory (app/main.py), the
 command line (app/__main__.py) and the tests (tests/conftest.py). What the web layer needs of a game (its page
 templates, how the home page presents it, the option "je joue aussi" sets) is page data, not rules: it is declared

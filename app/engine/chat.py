@@ -10,8 +10,8 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import clean_name, command, need_mj, need_mj_sees_all, override
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, Command
+from app.engine.sight import omniscient
 from app.engine.text import check_text, visible
-from app.engine.views import omniscient
 
 MAX_TEXT = 500
 

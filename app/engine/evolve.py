@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.facts import FactBook, Handler
+from app.engine.facts import Handler
 from app.engine.facts import handlers as fact_handlers
 from app.engine.model import ROLE, Event, GameState, Player, Prompt, Step, Suspended, new_card
 from app.engine.options import PRESET
@@ -34,12 +34,7 @@ def handles(name: str, ruleset: str | None = None) -> Callable[[Handler], Handle
 
 
 def own_handlers(key: str) -> dict[str, Handler]:
-    found = OWN_HANDLERS.get(key)
-    if found is None:
-        if key:
-            get_ruleset(key)  # importing a ruleset registers its handlers
-        found = OWN_HANDLERS.setdefault(key, {})
-    return found
+    return OWN_HANDLERS.setdefault(key, {})
 
 
 def handler_table(key: str) -> dict[str, Handler]:
@@ -47,8 +42,8 @@ def handler_table(key: str) -> dict[str, Handler]:
     upgrades over the engine's handler of the old setter they turn into facts (in that ruleset's games only)."""
     found = TABLES.get(key)
     if found is None:
-        book = getattr(get_ruleset(key), "fact_book", None) if key else None
-        facts = fact_handlers(book, HANDLERS) if isinstance(book, FactBook) else {}
+        book = get_ruleset(key).fact_book if key else None
+        facts = fact_handlers(book, HANDLERS) if book is not None else {}
         found = TABLES[key] = {**own_handlers(key), **HANDLERS, **facts}
     return found
 

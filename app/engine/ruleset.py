@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ValidationError
 
 from app.engine.errors import Rejected
+from app.engine.facts import FactBook
 from app.engine.model import ROLE, GameState, Prompt, RulesetState
 from app.engine.registry import RULESETS as RULESETS  # the table and its two functions, read here by many
 from app.engine.registry import get_ruleset as get_ruleset
@@ -55,6 +56,8 @@ class Ruleset:
     # Options the MJ may change during the game (`configure`), taking effect at the next phase; every other one is
     # fixed once the cards are dealt.
     live_options: ClassVar[frozenset[str]] = frozenset()
+    # Its facts and the upgrades of its older logs' setters (app/engine/facts.py), None while it has none.
+    fact_book: ClassVar[FactBook | None] = None
     # Its pages, how the home page presents it and "je joue aussi" are page data, declared by the composition root
     # (app/games.py: `Game`), not here.
 
