@@ -163,7 +163,14 @@ for (const viewer of input.viewers) {
   const ctx = { name, me: last.me ? last.me.seat : null, thirdPerson: full, prompts: promptIndex(all), v: last,
     events: all };
   safely(`${viewer.kind}:${viewer.seat ?? ""} journal`, () => eventList(all, ctx, full ? "full" : "feed"));
-  for (const e of all) safely(`${viewer.kind} event ${e.type}${e.data && e.data.key ? ` ${e.data.key}` : ""}`,
-    () => { const line = describe(e, ctx, full ? "full" : "feed"); return line ? line.text : null; });
+  // A fact no page has heard of (a ruleset's new bookkeeping) is read like the others.
+  const unknown = { type: "probe-unknown-fact", data: { seat: 0, key: "x", value: 1 }, seq: 0 };
+  for (const e of [...all, unknown]) safely(`${viewer.kind} event ${e.type}${e.data && e.data.key ? ` ${e.data.key}` : ""}`,
+    () => {
+      const line = describe(e, ctx, full ? "full" : "feed");
+      // An event's type is never a line: a fact the journal does not know is silent.
+      if (line && line.text === e.type) problems.set(`raw event|${e.type}`, { what: "raw event type", text: e.type, where: "journal" });
+      return line ? line.text : null;
+    });
 }
 process.stdout.write(JSON.stringify({ checked, probes, explained, problems: [...problems.values(), ...errors.values()] }));

@@ -1129,12 +1129,8 @@ function describe(e, ctx, mode) {
   const { name } = ctx;
   const mine = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
   switch (e.type) {
-    // The driver's bookkeeping, for the MJ alone (reptiliens/facts.py; its announcements say what happened).
-    case "rp-set":
-    case "rp-aside": case "rp-carnage": case "rp-pack-met": case "rp-romantic-known": case "rp-spare-life-spent":
-    case "rp-richest": case "rp-special-day": case "rp-acted": case "rp-calm": case "rp-dead": case "rp-fate-asked":
-    case "rp-fate-unasked": case "rp-fate": case "rp-fate-void": case "rp-revived": case "rp-inherited":
-    case "rp-dream": case "rp-dream-end": case "rp-prompt": case "rp-prompt-done":
+    // The driver's bookkeeping (reptiliens/facts.py) is silent like any event the journal does not know; these
+    // have their own announcement, which says what happened.
     case "rp-outcome":
     case "rp-executed":
     case "rp-show":

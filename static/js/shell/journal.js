@@ -80,9 +80,6 @@ export function announceText(data, name, thirdPerson = false) {
   return has(key) ? t(key, readableParams(params, name)) : data.key;
 }
 
-const QUIET = new Set(["pending", "timer", "step_timer", "rng", "queue", "prompts_cleared", "created", "tag",
-  "step_deadline", "prompt_closed", "flag",
-  "options_next"]);  // the MJ's changes of options during the game: their announcement (options_changed) says it
 
 /**
  * A readable line for an event ({text, cls}), or null when it says nothing worth reading.
@@ -182,8 +179,9 @@ export function describe(e, ctx, mode = "feed") {
       return { text: t(vacant ? `override.${d.action}.none` : `override.${d.action}`, params), cls: "override" };
     }
     default:
-      if (QUIET.has(e.type)) return null;
-      return full ? { text: e.type, cls: "info" } : null;
+      // Every other event is bookkeeping (a timer, the RNG, a ruleset's typed fact for the MJ's state): its
+      // announcement, if any, says what happened; an event type is never shown raw.
+      return null;
   }
 }
 
