@@ -3,26 +3,28 @@ joins a pack's channel from then on; the dead leave the living's channels), beca
 computed when it is written. The views (what channels a viewer knows) and the chat's commands both read this
 module, which reads neither of them.
 
-Audiences are lists of seats; SPECTATORS stands for every spectator. The MJ reads every channel."""
+An audience is None (public) or a list of seats and crowds (audience.py: `Crowd.SPECTATORS`, every spectator; SELF,
+the writer of each message). The MJ reads every channel."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.engine.audience import ChannelRule, Crowd, Member
 from app.engine.model import MJ, SPECTATOR, GameState
 from app.engine.options import engine_options
 from app.engine.ruleset import Ruleset, get_ruleset
 from app.engine.sight import omniscient
 
-SPECTATORS = -2  # the audience marker for spectators (-1 is the MJ's key in prompt answers)
-SELF = -3  # in a channel's audience: the writer of each message (a private line to the MJ)
+SPECTATORS = Crowd.SPECTATORS  # stored as -2 (audience.py), never a seat
+SELF = Crowd.WRITER  # in a channel's audience: the writer of each message (a private line to the MJ)
 
 
-def general_channels(state: GameState) -> dict[str, list[int] | None]:
+def general_channels(state: GameState) -> dict[str, list[Member] | None]:
     """Channels every ruleset has: a thread between each seat and the MJ, the dead, the spectators."""
     # One thread per player (a second character has none: its player talks through his own), unless there is no
     # MJ to read it (the ruleset says: a host who plays, say).
-    channels: dict[str, list[int] | None] = {} if not get_ruleset(state.ruleset).mj_threads(state) else {
+    channels: dict[str, list[Member] | None] = {} if not get_ruleset(state.ruleset).mj_threads(state) else {
         f"mj:{seat}": [seat] for seat, p in state.players.items() if p.controller is None}
     if state.phase != "lobby" and engine_options(state).dead_chat:
         channels["dead"] = [p.seat for p in state.players.values() if not p.alive]
@@ -30,7 +32,7 @@ def general_channels(state: GameState) -> dict[str, list[int] | None]:
     return channels
 
 
-def writers(state: GameState, channel: str, audience: list[int] | None) -> set[int | str]:
+def writers(state: GameState, channel: str, audience: list[Member] | None) -> set[int | str]:
     """Who may write in a general channel (game channels say so themselves)."""
     if channel.startswith("mj:"):
         return {int(channel[3:]), MJ}
@@ -39,15 +41,15 @@ def writers(state: GameState, channel: str, audience: list[int] | None) -> set[i
     return {*(audience or []), MJ}
 
 
-def channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[int] | None, set[int | str]]]:
+def channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, ChannelRule]:
     """channel -> (audience, writers); once per version of the state (every viewer's projection asks)."""
-    rules: dict[str, tuple[list[int] | None, set[int | str]]] = state.remember(
+    rules: dict[str, ChannelRule] = state.remember(
         "channels", lambda: _channel_rules(state, ruleset))
     return rules
 
 
-def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, tuple[list[int] | None, set[int | str]]]:
-    rules: dict[str, tuple[list[int] | None, set[int | str]]] = {}
+def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, ChannelRule]:
+    rules: dict[str, ChannelRule] = {}
     for name, audience in general_channels(state).items():
         rules[name] = (audience, writers(state, name, audience))
     rules.update(ruleset.chat_channels(state))
@@ -65,7 +67,7 @@ def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[d
     return out
 
 
-def relation(state: GameState, viewer: int | str, name: str, rule: tuple[list[int] | None, set[int | str]],
+def relation(state: GameState, viewer: int | str, name: str, rule: ChannelRule,
               seats: list[int] | None = None) -> tuple[bool, bool]:
     """(reads, writes): whether a viewer reads and writes a channel now. A channel it does neither with is one it
     may not know of (a pack's channel that exists only once someone has joined the pack)."""

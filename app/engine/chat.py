@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.audience import upgrade
 from app.engine.channels import SELF, SPECTATORS, channel_rules, relation
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import clean_name, command, need_mj, need_mj_sees_all, override
@@ -82,7 +83,7 @@ def _hide(ctx: Ctx, cmd: Command) -> None:
         raise Rejected("no_such_message", "There is no such message.")
     if mid in ctx.s.hidden:
         raise Rejected("already_hidden", "That message is already hidden.")
-    ctx.emit("hidden", {"id": mid}, to=found["to"])
+    ctx.emit("hidden", {"id": mid}, to=None if found["to"] is None else upgrade(found["to"]))  # a snapshot's -2
     override(ctx, "hide", message=mid)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
+from app.engine.audience import Member
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
 from app.engine.facts import Fact
@@ -33,7 +34,7 @@ class Ctx:
         self._rng_mark = state.rng
 
     # -- events ---------------------------------------------------------------------------------------------
-    def emit(self, type_: str, data: dict[str, Any] | None = None, to: Sequence[int] | None = None) -> Event:
+    def emit(self, type_: str, data: dict[str, Any] | None = None, to: Sequence[Member] | None = None) -> Event:
         rng = self.s.rng if self.s.rng != self._rng_mark else None
         self._rng_mark = self.s.rng
         event = Event.trusted(type_, data or {}, None if to is None else sorted(set(to)), float(self.at), rng)
@@ -41,7 +42,7 @@ class Ctx:
         self.events.append(event)
         return event
 
-    def fact(self, fact: Fact, to: Sequence[int] | None = None) -> Event:
+    def fact(self, fact: Fact, to: Sequence[Member] | None = None) -> Event:
         """Emit a typed fact (app/engine/facts.py) as the event of its type and fields."""
         return self.emit(fact.type, fact.data(), to)
 
@@ -50,7 +51,7 @@ class Ctx:
         if self.s.rng != self._rng_mark:
             self.emit("rng", to=MJ_ONLY)
 
-    def announce(self, key: str, to: Sequence[int] | None = None, **params: Any) -> None:
+    def announce(self, key: str, to: Sequence[Member] | None = None, **params: Any) -> None:
         """A line of narration (translated by the client from its catalogue)."""
         self.emit("announce", {"key": key, "params": params}, to=to)
 
@@ -194,7 +195,7 @@ class Ctx:
 
     # -- cards ---------------------------------------------------------------------------------------------------
     def set_card(self, seat: int, card: str, slot: str | None = None, original: bool = False,
-                 to: Sequence[int] | None = None) -> None:
+                 to: Sequence[Member] | None = None) -> None:
         """Give `seat` a card in `slot` (the ruleset's main one by default). Its holder learns it; everyone does
         when that card lies face up already."""
         slot = slot or self.ruleset.slots[0]

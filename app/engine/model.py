@@ -17,6 +17,7 @@ from pydantic import (
 )
 from typing_extensions import TypedDict
 
+from app.engine.audience import Audience, Member, upgrade
 from app.engine.errors import Rejection as Rejection  # a rejection is data too (its home: errors.py)
 from app.engine.registry import get_ruleset
 
@@ -246,12 +247,18 @@ class GameState(BaseModel):
 class Event(BaseModel):
     type: str
     data: dict[str, Any] = Field(default_factory=dict)
-    to: list[int] | None = None  # None: public; a list: those seats (the MJ sees everything)
+    to: list[Member] | None = None  # None: public; a list: those seats and crowds (audience.py; the MJ sees all)
     at: float = 0.0
     rng: int | None = None  # the generator's state after this event, when a draw happened
 
+    @field_validator("to")
     @classmethod
-    def trusted(cls, type: str, data: dict[str, Any], to: list[int] | None, at: float, rng: int | None) -> Event:
+    def _crowds(cls, to: list[int] | None) -> Audience:
+        """An event read back (a log, a row): the stored -2 is the spectators' crowd again (audience.py)."""
+        return None if to is None else upgrade(to)
+
+    @classmethod
+    def trusted(cls, type: str, data: dict[str, Any], to: list[Member] | None, at: float, rng: int | None) -> Event:
         """An event built from the engine's own values, without validation: the engine emits several events a
         command, and pydantic's validation (1 µs) or even `model_construct` (1.6 µs) was a tenth of a command's
         cost. Sets what `model_construct` sets, nothing else (tests/test_events_trusted.py)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
+from app.engine.audience import ChannelRule
 from app.engine.errors import Rejected
 from app.engine.facts import FactBook
 from app.engine.model import ROLE, GameState, Prompt, RulesetState
@@ -188,8 +189,9 @@ class Ruleset:
         return {}
 
     # -- chat -------------------------------------------------------------------------------------------------
-    def chat_channels(self, state: GameState) -> dict[str, tuple[list[int] | None, set[int | str]]]:
-        """The game's own channels: name -> (audience, who may write). SELF in an audience means the writer."""
+    def chat_channels(self, state: GameState) -> dict[str, ChannelRule]:
+        """The game's own channels: name -> (audience, who may write). SELF (`Crowd.WRITER`) in an audience means
+        the writer."""
         return {}
 
     def chat_copies(self, state: GameState, channel: str) -> list[tuple[int, str]]:

@@ -32,7 +32,7 @@ def event_visible(event: Event, viewer: Viewer, state: GameState) -> bool:
     if omniscient(state, viewer):
         return True
     if viewer == SPECTATOR:
-        return SPECTATORS in event.to
+        return SPECTATORS in event.to  # the crowd (audience.py), stored as -2
     if not isinstance(viewer, int):
         return False
     return viewer in event.to or any(s in event.to for s in state.controls.get(viewer, ()))
