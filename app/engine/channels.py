@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.audience import ChannelRule, Crowd, Member
+from app.engine.interfaces import Chat
 from app.engine.model import MJ, SPECTATOR, GameState
 from app.engine.options import engine_options
-from app.engine.ruleset import Ruleset, get_ruleset
+from app.engine.ruleset import get_ruleset
 from app.engine.sight import omniscient
 
 SPECTATORS = Crowd.SPECTATORS  # stored as -2 (audience.py), never a seat
@@ -41,14 +42,14 @@ def writers(state: GameState, channel: str, audience: list[Member] | None) -> se
     return {*(audience or []), MJ}
 
 
-def channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, ChannelRule]:
+def channel_rules(state: GameState, ruleset: Chat) -> dict[str, ChannelRule]:
     """channel -> (audience, writers); once per version of the state (every viewer's projection asks)."""
     rules: dict[str, ChannelRule] = state.remember(
         "channels", lambda: _channel_rules(state, ruleset))
     return rules
 
 
-def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, ChannelRule]:
+def _channel_rules(state: GameState, ruleset: Chat) -> dict[str, ChannelRule]:
     rules: dict[str, ChannelRule] = {}
     for name, audience in general_channels(state).items():
         rules[name] = (audience, writers(state, name, audience))
@@ -56,7 +57,7 @@ def _channel_rules(state: GameState, ruleset: Ruleset) -> dict[str, ChannelRule]
     return rules
 
 
-def channels_of(state: GameState, ruleset: Ruleset, viewer: int | str) -> list[dict[str, Any]]:
+def channels_of(state: GameState, ruleset: Chat, viewer: int | str) -> list[dict[str, Any]]:
     """The channels a viewer reads or writes now, for its view (the MJ who sees all: all of them)."""
     out = []
     seats = state.seats_of(viewer)  # once, not per channel: a room has a private thread per player

@@ -1,4 +1,5 @@
-"""What a ruleset plugin provides, and the registry of rulesets by key."""
+"""What a ruleset plugin provides: `Ruleset`, which implements every protocol of the interface (interfaces.py: set-up,
+play, sight, chat, records) with its defaults; it re-exports the registry of rulesets by key (registry.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from app.engine.audience import ChannelRule
 from app.engine.errors import Rejected
 from app.engine.facts import FactBook
+from app.engine.interfaces import Chat, Play, Records, SetUp, Sight
 from app.engine.model import ROLE, GameState, Prompt, RulesetState
 from app.engine.registry import RULESETS as RULESETS  # the table and its two functions, read here by many
 from app.engine.registry import get_ruleset as get_ruleset
@@ -37,7 +39,10 @@ class Role:
         return {"key": self.key, "camp": self.camp, "unique": self.unique}
 
 
-class Ruleset:
+class Ruleset(SetUp, Play, Sight, Chat, Records):
+    """Every part of the interface with its default; a function asking a ruleset something takes the narrowest
+    protocol it needs (interfaces.py)."""
+
     key: str = ""
     min_players: int = 1
     max_players: int = 99

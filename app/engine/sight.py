@@ -4,6 +4,7 @@ ruleset."""
 
 from __future__ import annotations
 
+from app.engine.interfaces import Sight
 from app.engine.model import MJ, GameState
 from app.engine.ruleset import get_ruleset
 
@@ -15,8 +16,9 @@ def omniscient(state: GameState, viewer: Viewer) -> bool:
     over, and whoever else the ruleset says (`Ruleset.sees_all`)."""
     if state.phase == "ended":
         return True
+    rules: Sight = get_ruleset(state.ruleset)
     if viewer == MJ:
-        return get_ruleset(state.ruleset).mj_sees_all(state)
+        return rules.mj_sees_all(state)
     if isinstance(viewer, int) and viewer in state.players:
-        return get_ruleset(state.ruleset).sees_all(state, viewer)
+        return rules.sees_all(state, viewer)
     return False

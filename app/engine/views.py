@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.engine.channels import SPECTATORS, channels_of
+from app.engine.interfaces import Sight
 from app.engine.model import MJ, Event, GameState, Player, Prompt
 from app.engine.options import PRESET
-from app.engine.ruleset import Ruleset, get_ruleset
+from app.engine.ruleset import get_ruleset
 from app.engine.sight import Viewer as Viewer
 from app.engine.sight import omniscient as omniscient  # where it lived: many modules read it here
 
@@ -116,7 +117,7 @@ def prompt_view(prompt: Prompt, viewer: Viewer, sees_all: bool, seats: list[int]
     return out
 
 
-def card_seen(state: GameState, rules: Ruleset, viewer: Viewer, sees_all: bool, mine: list[int], p: Player,
+def card_seen(state: GameState, rules: Sight, viewer: Viewer, sees_all: bool, mine: list[int], p: Player,
               slot: str) -> str | None:
     """The card of `p` in `slot` as the viewer sees it: its own, one face up, one the rules told it, one that lies
     face up by the rules (`public_role`), or None."""
@@ -128,7 +129,7 @@ def card_seen(state: GameState, rules: Ruleset, viewer: Viewer, sees_all: bool, 
     return hidden_card(state, rules, viewer, mine, p, slot)
 
 
-def hidden_card(state: GameState, rules: Ruleset, viewer: Viewer, mine: list[int], p: Player,
+def hidden_card(state: GameState, rules: Sight, viewer: Viewer, mine: list[int], p: Player,
                 slot: str) -> str | None:
     """A card not face up, of someone else: what the rules told the viewer of it, or what lies face up by them."""
     if isinstance(viewer, int):
@@ -158,7 +159,7 @@ def own_cards(p: Player) -> dict[str, dict[str, Any]]:
             for slot, c in p.cards.items()}
 
 
-def players_part(state: GameState, rules: Ruleset, viewer: Viewer, sees_all: bool,
+def players_part(state: GameState, rules: Sight, viewer: Viewer, sees_all: bool,
                  mine: list[int]) -> list[dict[str, Any]]:
     """The table as `viewer` sees it: each seat with what this viewer may know of its cards."""
     main, others = rules.slots[0], rules.slots[1:]
@@ -273,7 +274,7 @@ def mj_part(state: GameState) -> dict[str, Any]:
 def extra_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]) -> dict[str, Any]:
     """What the ruleset adds (everything for those who see all; a host who may not, what a spectator sees), and a
     player's other characters with their own secrets (two characters per player, 004)."""
-    rules = get_ruleset(state.ruleset)
+    rules: Sight = get_ruleset(state.ruleset)
     out = rules.view_extra(state, MJ if sees_all else SPECTATOR if viewer == MJ else viewer)
     if isinstance(viewer, int) and viewer in state.players and len(mine) > 1:
         out["characters"] = [
