@@ -44,6 +44,6 @@ def seats_in(members: Iterable[Member]) -> list[int]:
 def upgrade(members: list[int]) -> list[Member]:
     """A stored audience read back: its crowds' numbers (-2) become the crowds. Untouched when it holds none (the
     common case: no copy)."""
-    if all(m >= 0 for m in members):
+    if not members or min(members) >= 0:
         return members
     return [_CROWDS.get(m, m) for m in members]
