@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
+from app.engine.afk import PromptsMissed
 from app.engine.audience import Member
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
@@ -174,7 +175,7 @@ class Ctx:
             missed = int(player.tags.get("afk_missed", 0))
             now = 0 if seat in prompt.answers else missed + 1
             if now != missed:
-                self.emit("tag", {"seat": seat, "key": "afk_missed", "value": now}, to=MJ_ONLY)
+                self.fact(PromptsMissed(seat, now), to=MJ_ONLY)
             if now == limit:
                 self.announce("afk_flagged", to=MJ_ONLY, seat=seat, missed=now)
 

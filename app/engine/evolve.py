@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.facts import Handler
+from app.engine.afk import ENGINE_FACTS
+from app.engine.facts import FactBook, Handler
 from app.engine.facts import handlers as fact_handlers
 from app.engine.model import ROLE, Event, GameState, Player, Prompt, Step, Suspended, new_card
 from app.engine.options import PRESET
@@ -378,3 +379,7 @@ def _undone(s: GameState, d: dict[str, Any]) -> None:
         setattr(s, name, getattr(restored, name))
     s.seq = seq
     s.checkpoint = checkpoint
+
+
+# The engine's own typed facts (app/engine/afk.py), folded in every ruleset's games.
+HANDLERS.update(fact_handlers(FactBook(facts=ENGINE_FACTS), HANDLERS))
