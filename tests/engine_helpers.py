@@ -22,6 +22,7 @@ from app.engine.prompts import is_complete
 from app.engine.rulesets.thiercelieux.manifest import STEPS
 from app.engine.rulesets.thiercelieux.night import TOGETHER
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
 
 RULESET = "thiercelieux"
@@ -182,7 +183,12 @@ class Script(Scripted):
 # -- secrecy -------------------------------------------------------------------------------------------------
 FORBIDDEN_KEYS = {"rng", "seed", "spare_cards", "pending", "queue", "preassigned", "min_end", "wake_at", "mj"}
 MJ_ONLY_EVENTS = {"created", "preassigned", "spare_cards", "pending", "queue", "rng", "timer", "step_timer",
-                  "override", "cards_in_play"}
+                  "override", "cards_in_play", "afk_missed",
+                  # Thiercelieux's marks for the MJ alone (mark_facts.py): the Ancien's lives, the rust, the Juge's
+                  # signal, the Comédien's cards
+                  "th_life_lost", "th_rusted", "th_judge_signal", "th_stage_cards"}
+# The marks a seat is told privately (thiercelieux/mark_facts.py), which `Secrets` learns from.
+MARKS_TOLD = {"th_bitten", "th_masons", "th_kin", "th_in_love"}
 
 
 def _keys(obj: Any) -> Iterable[str]:
@@ -213,8 +219,8 @@ class Secrets:
         for e in events:
             if not e.to:
                 continue
-            if e.type == "tag":
-                self.learn_tag(e)
+            if e.type in MARKS_TOLD:
+                self.learn_mark(e)
                 continue
             if e.type != "announce":
                 continue
@@ -227,26 +233,26 @@ class Secrets:
                     for wolf in params["seats"]:
                         mine.setdefault(wolf, set()).add("loup-garou")
 
-    def learn_tag(self, e: Event) -> None:
-        """Tags told privately to their own seat: the masons' list, the lover, the lover's card."""
-        seat, key, value = e.data["seat"], e.data["key"], e.data.get("value")
-        if key == "vampire" and value:  # 004: the bitten and the vampires who bit him know him one of them
+    def learn_mark(self, e: Event) -> None:
+        """Marks told privately (thiercelieux/mark_facts.py): the masons' list, the kin, the lover and his card."""
+        seat = e.data["seat"]
+        if e.type == "th_bitten":  # 004: the bitten and the vampires who bit him know him one of them
             for knower in e.to or ():
                 self.known.setdefault(knower, {}).setdefault(seat, set()).add("vampire")
             return
-        if e.to != [seat] or value is None:
+        if e.to != [seat]:
             return
         mine = self.known.setdefault(seat, {})
-        if key == "masons":
-            for mason in value:
+        if e.type == "th_masons":
+            for mason in e.data["masons"]:
                 mine.setdefault(mason, set()).add("franc-macon")
-        elif key in ("sisters", "brothers"):  # the Deux Sœurs, the Trois Frères (official_night.py)
-            for kin in value:
-                mine.setdefault(kin, set()).add("deux-soeurs" if key == "sisters" else "trois-freres")
-        elif key == "lover":
-            self.lover[seat] = value
-        elif key == "lover_role":
-            mine.setdefault(self.lover[seat], set()).add(value)
+        elif e.type == "th_kin":  # the Deux Sœurs, the Trois Frères (official_night.py)
+            for kin in e.data["members"]:
+                mine.setdefault(kin, set()).add("deux-soeurs" if e.data["kin"] == "sisters" else "trois-freres")
+        elif e.type == "th_in_love":
+            self.lover[seat] = e.data["lover"]
+            if e.data["role"] is not None:
+                mine.setdefault(e.data["lover"], set()).add(e.data["role"])
 
     def allowed(self, state: GameState, viewer: int, seat: int) -> set[str]:
         """What the viewer may know of the seat's card; a player with two characters (004) knows what either knows."""
@@ -261,13 +267,13 @@ class Secrets:
         if state.options.get("cards") == "small" and other.role:
             out.add(other.role)  # 004's small complication: the power card lies face up
         def vampire(p: Any) -> bool:
-            return p.role == "vampire" or p.tags.get("vampire") is True
+            return p.role == "vampire" or marks(state, p.seat).vampire is True
 
         if vampire(me) and vampire(other):
             out.add("vampire")  # 004: the vampires wake together; the bitten joins them
         if me.role == "hamster-garou" and other.role == "hamster-garou":
             out.add("hamster-garou")  # 004: the hamsters-garous wake together
-        if wolfish(me) and wolfish(other) and other.role:
+        if wolfish(state, me) and wolfish(state, other) and other.role:
             # The wolves wake together and recognise each other; a converted player is a Loup-Garou to them,
             # and so is the Loup Blanc, whom the pack believes one of its own (001).
             white = {"loup-blanc", "maitre-loup"}
@@ -344,7 +350,8 @@ class Secrets:
         if "peek" in secrets:
             me = state.players[viewer]  # type: ignore[index]
             # Her card, or (004's complications) the power card a wolf or a villager holds beside his own.
-            assert "petite-fille" in (me.role, me.tags.get("second_role")) and state.options["petite_fille"] == "peek"
+            assert "petite-fille" in (me.role, marks(state, me.seat).second_role)
+            assert state.options["petite_fille"] == "peek"
             assert state.phase == "night"
             wolves = {s for s, p in state.players.items() if is_wolf(p.role)}
             assert all(isinstance(n, int) for n in secrets["peek"].values())

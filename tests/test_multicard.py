@@ -7,6 +7,7 @@ from engine_helpers import Script
 from app.engine.core import apply, new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SYSTEM, Command
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import SPECTATOR, view
 
 
@@ -27,7 +28,7 @@ def test_small_complication_a_hidden_camp_and_a_visible_power() -> None:
     state = small_game(powers, wolves=2)
     dealt = {p.seat: p.role for p in state.players.values()}
     assert sorted(dealt.values()) == sorted(powers)
-    wolves = [p.seat for p in state.players.values() if p.tags.get("wolf")]
+    wolves = [p.seat for p in state.players.values() if marks(state, p.seat).wolf]
     assert len(wolves) == 2
     # Every viewer, spectators included, sees every power card; only the pack knows the camps.
     spectator = {p["seat"]: p["role"] for p in view(state, SPECTATOR)["players"]}
@@ -42,14 +43,14 @@ def test_small_complication_wolves_keep_their_power_and_the_seer_sees_the_camp()
     powers = ["voyante", "villageois", "villageois", "villageois", "villageois"]
     for seed in range(40):
         g = Script(powers, options={"cards": "small", "camp_wolves": 1}, seed=seed)
-        if g.state.players[0].tags.get("wolf"):
+        if marks(g.state, 0).wolf:
             break
     else:  # pragma: no cover - the deal is random; 40 seeds always hold one
         raise AssertionError("no deal made the seer a wolf")
     # A wolf holding the seer's card is called as the seer, sees camps, and hunts with the pack.
     g.run_until("voyante", night=1)
     g.answer(0, "voyante", [3])
-    assert g.state.players[0].tags["seen"] == {"3": "villageois"}
+    assert marks(g.state, 0).seen == {"3": "villageois"}
     g.run_until("loups", night=1)
     assert g.prompt("loups").to == [0]
 
@@ -63,11 +64,11 @@ def test_great_complication_two_hidden_cards_two_powers_a_wolf_if_either_is() ->
                                        "villageois", "villageois", "voyante", "villageois", "villageois"])
     g.do("start", MJ)
     players = g.state.players.values()
-    assert all("second_role" in p.tags for p in players)
-    both = [p for p in players if {p.role, p.tags["second_role"]} == {"cupidon", "chasseur"}]
+    assert all(marks(g.state, p.seat).second_role is not None for p in players)
+    both = [p for p in players if {p.role, marks(g.state, p.seat).second_role} == {"cupidon", "chasseur"}]
     if both:
         assert g.prompt("cupidon").to == [both[0].seat]
-    wolf = next(p for p in players if "loup-garou" in (p.role, p.tags["second_role"]))
+    wolf = next(p for p in players if "loup-garou" in (p.role, marks(g.state, p.seat).second_role))
     g.run_until("loups", night=1)
     assert g.prompt("loups").to == [wolf.seat]
 

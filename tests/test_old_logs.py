@@ -15,7 +15,7 @@ import pytest
 from app.engine.core import replay
 from app.engine.evolve import evolve
 from app.engine.model import MJ, Event, GameState
-from app.engine.rulesets.thiercelieux.state import captain, lovers, spare_cards
+from app.engine.rulesets.thiercelieux.state import captain, lovers, marks, spare_cards, village
 from app.engine.views import view
 
 GAMES: dict[str, Any] = json.loads(gzip.decompress((Path(__file__).parent / "fixtures" / "old_logs.json.gz")
@@ -30,7 +30,16 @@ def tags(state: GameState) -> dict[str, dict[str, Any]]:
 
         found: dict[str, dict[str, Any]] = own(state).bookkeeping(state)["tags"]
         return found
+    if state.ruleset == "thiercelieux":  # its marks, tags until they became facts (issue 25)
+        return {str(s): {**p.tags, **marks(state, s).shown()} for s, p in state.players.items()}
     return {str(s): p.tags for s, p in state.players.items()}
+
+
+def flags(state: GameState) -> dict[str, Any]:
+    """The village's facts as the recorder kept them: Thiercelieux's are its typed state since they became facts."""
+    if state.ruleset == "thiercelieux":
+        return {**state.flags, **village(state).model_dump(exclude_none=True)}
+    return state.flags
 
 
 def summary(state: GameState) -> dict[str, Any]:
@@ -44,7 +53,7 @@ def summary(state: GameState) -> dict[str, Any]:
         "captain": captain(state) if thiercelieux else None,
         "lovers": lovers(state) if thiercelieux else [],
         "spare_cards": spare_cards(state) if thiercelieux else [],
-        "result": state.result, "flags": state.flags, "step": state.step.key if state.step else None,
+        "result": state.result, "flags": flags(state), "step": state.step.key if state.step else None,
         "prompts": sorted(state.prompts),
     }
 

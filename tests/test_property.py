@@ -23,6 +23,7 @@ from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolves_for
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import view
 
 SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur"]
@@ -63,10 +64,10 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
             out[f"petite-fille-{state.options['petite_fille']}"] = [seat]
     elif key == "sorciere":
         for seat in holders("sorciere"):
-            tags = players[seat].tags
-            if not tags.get("heal_used") and state.pending.get("victim") is not None:
+            mine = marks(state, seat)
+            if not mine.heal_used and state.pending.get("victim") is not None:
                 out["sorciere-heal"] = [seat]
-            if not tags.get("poison_used"):
+            if not mine.poison_used:
                 out["sorciere-poison"] = [seat]
     elif key in ("election", "vote", "revote"):
         out[key] = living

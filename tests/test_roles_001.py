@@ -8,6 +8,7 @@ from engine_helpers import Script
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.ruleset import get_ruleset
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 W, V = "loup-garou", "villageois"
 SEER, WITCH, HUNTER, CUPID, PF = "voyante", "sorciere", "chasseur", "cupidon", "petite-fille"
@@ -166,7 +167,7 @@ def test_ancien_survives_the_first_attack_silently_and_dies_at_the_second() -> N
     vote(g, {})
     play_night(g, {"loups": [1]})
     assert g.causes() == {1: "night"}
-    assert not g.state.flags.get("powers_lost")  # the wolves' kill takes no power away
+    assert not village(g.state).powers_lost  # the wolves' kill takes no power away
 
 
 def test_ancien_protected_by_the_salvateur_loses_no_life() -> None:
@@ -175,11 +176,11 @@ def test_ancien_protected_by_the_salvateur_loses_no_life() -> None:
     g = Script([W, ANCIEN, SALV, V, V, V])
     play_night(g, {"salvateur": [1], "loups": [1]})
     assert g.deaths() == [] and g.announcements("no_death")
-    assert g.state.players[1].tags.get("lives", 2) == 2
+    assert (marks(g.state, 1).lives or 2) == 2
     vote(g, {})
     play_night(g, {"salvateur": [3], "loups": [1]})
     assert g.alive(1)  # he still had both lives: this attack costs the first
-    assert g.state.players[1].tags["lives"] == 1
+    assert marks(g.state, 1).lives == 1
 
 
 def test_ancien_healed_by_the_witch_loses_no_life() -> None:
@@ -188,7 +189,7 @@ def test_ancien_healed_by_the_witch_loses_no_life() -> None:
     g = Script([W, ANCIEN, WITCH, V, V, V])
     play_night(g, {"loups": [1], "sorciere-heal": True, "sorciere-poison": []})
     assert g.deaths() == []
-    assert g.state.players[1].tags.get("lives", 2) == 2
+    assert (marks(g.state, 1).lives or 2) == 2
 
 
 POWERS = [W, ANCIEN, SEER, WITCH, SALV, PIPER, V, V]
@@ -205,7 +206,7 @@ def test_ancien_lynched_the_villagers_lose_their_powers_not_the_piper_nor_the_wo
     mark = len(g.events)
     vote(g, {0: [1], 2: [1], 3: [1]})
     assert g.causes()[1] == "vote"
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     assert g.announcements("powers_lost", viewer=6) == [{}]
     assert g.view(6)["public"]["powers_lost"] is True
     play_night(g, {"loups": [6], "joueur-de-flute": [2]})
@@ -224,7 +225,7 @@ def test_ancien_poisoned_by_the_witch_takes_the_powers() -> None:
     g = Script([W, ANCIEN, SEER, WITCH, V, V])
     play_night(g, {"voyante": [0], "loups": [5], "sorciere-heal": False, "sorciere-poison": [1]})
     assert g.causes() == {5: "night", 1: "night"}
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     mark = len(g.events)
     vote(g, {})
     play_night(g, {"loups": [4]})
@@ -240,7 +241,7 @@ def test_ancien_shot_by_the_hunter_takes_the_powers() -> None:
     mark = len(g.events)
     g.answer(2, "chasseur", [1])
     assert g.causes() == {5: "night", 2: "vote", 1: "hunter"}
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     play_night(g, {"loups": [4]})
     assert g.opened(mark) == ["loups"]  # no seer
 
@@ -251,7 +252,7 @@ def test_hunter_loses_his_shot_when_the_ancien_is_lynched() -> None:
     g = Script([W, ANCIEN, HUNTER, V, V, V])
     play_night(g, {"loups": [5]})
     vote(g, {0: [1], 2: [1], 3: [1]})
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     play_night(g, {"loups": [2]})
     assert g.causes()[2] == "night"
     g.wait()  # the dawn is over
@@ -263,7 +264,7 @@ def test_chaman_loses_the_spirits_when_the_ancien_is_lynched() -> None:
     g = Script([W, ANCIEN, "chaman", V, V, V])
     play_night(g, {"loups": [5]})
     vote(g, {0: [1], 2: [1], 3: [1]})
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     assert get_ruleset("thiercelieux").relay_to(g.state, "chaman") == ("spirits", [])
 
 
@@ -273,7 +274,7 @@ def test_ancien_powers_variant_only_the_vote(variant: str, lost: bool) -> None:
     g = Script([W, ANCIEN, SEER, WITCH, V, V], options={"ancien_powers": variant})
     play_night(g, {"voyante": [0], "loups": [5], "sorciere-heal": False, "sorciere-poison": [1]})
     assert g.causes()[1] == "night"
-    assert bool(g.state.flags.get("powers_lost")) is lost
+    assert bool(village(g.state).powers_lost) is lost
     mark = len(g.events)
     vote(g, {})
     play_night(g, {"voyante": [0], "loups": [4]})
@@ -286,7 +287,7 @@ def test_ancien_powers_variant_the_vote_still_takes_them() -> None:
     play_night(g, {"voyante": [0], "loups": [5]})
     mark = len(g.events)
     vote(g, {0: [1], 2: [1]})
-    assert g.state.flags["powers_lost"] is True
+    assert village(g.state).powers_lost is True
     play_night(g, {"loups": [4]})
     assert g.opened(mark) == ["vote", "loups"]
 
@@ -328,7 +329,7 @@ def test_a_charmed_target_dead_that_night_is_not_charmed() -> None:
     play_night(g, {"loups": [2], "joueur-de-flute": [2, 3]})
     assert g.causes() == {2: "night"}
     assert g.announcements("charmed") == [{"seats": [3]}]
-    assert not g.state.players[2].tags.get("charmed")
+    assert not marks(g.state, 2).charmed
 
 
 def test_a_charmed_lover_dead_of_grief_that_night_is_not_charmed() -> None:
@@ -364,7 +365,7 @@ def test_piper_in_love_charms_everyone_but_himself_and_his_lover() -> None:
     play_night(g, {"joueur-de-flute": [4]})
     g.wait()
     assert g.result is not None and g.result["camp"] == PIPER and g.result["winners"] == [1]
-    assert not g.state.players[3].tags.get("charmed")
+    assert not marks(g.state, 3).charmed
 
 
 # -- Le Loup Blanc -----------------------------------------------------------------------------------------------
@@ -440,7 +441,7 @@ def test_infect_turns_the_victim_into_a_wolf_who_keeps_his_powers() -> None:
     g.answer(1, "infect", True)
     assert g.state.phase == "day"
     assert g.deaths() == [] and g.announcements("no_death")
-    assert g.role(2) == SEER and g.state.players[2].tags["wolf"] is True
+    assert g.role(2) == SEER and marks(g.state, 2).wolf is True
     assert g.announcements("you_are_infected", viewer=2) == [{}]
     assert g.announcements("you_are_infected", viewer=3) == []
     assert g.view(2)["secrets"]["converted"] is True
@@ -463,7 +464,7 @@ def test_infect_may_decline() -> None:
     g = Script(INFECT_GAME)
     play_night(g, {"voyante": [3], "loups": [4], "infect": False})
     assert g.causes() == {4: "night"}
-    assert not g.state.players[1].tags.get("infect_used")
+    assert not marks(g.state, 1).infect_used
 
 
 # -- Le Chaman ---------------------------------------------------------------------------------------------------

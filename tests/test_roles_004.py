@@ -9,6 +9,7 @@ from engine_helpers import Script
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.model import MJ
+from app.engine.rulesets.thiercelieux.state import marks
 
 W, V = "loup-garou", "villageois"
 SEER, SALV = "voyante", "salvateur"
@@ -365,7 +366,7 @@ def test_traitor_becomes_a_wolf_when_every_wolf_is_dead() -> None:
     vote(g, {2: [0], 3: [0]})
     assert g.causes()[0] == "vote"
     assert g.result is None
-    assert g.state.players[1].tags["wolf"] is True
+    assert marks(g.state, 1).wolf is True
     assert g.announcements("traitor_turns", viewer=1) == [{}]
     assert g.announcements("traitor_turns", viewer=2) == []
     assert g.step == "loups" and g.prompt("loups").to == [1]

@@ -150,9 +150,9 @@ def check_bot_answers(events: list[Event], bots: set[int]) -> int:
                 assert not any(str(t) in refused for t in answer), (prompt.step, answer, refused)
             if isinstance(answer, bool):
                 assert str(answer).lower() not in refused, (prompt.step, answer, refused)  # a greyed "yes"
-            if prompt.step in ("loups", "vote", "revote") and wolfish(state.players[seat]) and answer:
-                pack = {x for x in prompt.to if wolfish(state.players[x])} if prompt.step == "loups" else set()
-                known = {s for s, p in state.players.items() if wolfish(p) and s != seat and (
+            if prompt.step in ("loups", "vote", "revote") and wolfish(state, state.players[seat]) and answer:
+                pack = {x for x in prompt.to if wolfish(state, state.players[x])} if prompt.step == "loups" else set()
+                known = {s for s, p in state.players.items() if wolfish(state, p) and s != seat and (
                     s in pack or get_ruleset("thiercelieux").role_of_viewer_known(state, seat, s) is not None)}
                 others = set(prompt.options) - known - set(state.seats_of(state.player_of(seat))) - set(refused)
                 assert not set(answer) & known or not others, (prompt.step, seat, answer, known)

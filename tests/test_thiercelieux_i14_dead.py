@@ -17,6 +17,7 @@ from app.engine.core import new_state, replay
 from app.engine.model import MJ, SYSTEM, Event, Prompt
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible, view
 
 W, V, CHAMAN, THIEF = "loup-garou", "villageois", "chaman", "voleur"
@@ -81,7 +82,7 @@ def test_only_the_dead_who_chose_debate_and_none_of_them_votes() -> None:
     # Whoever becomes a ghost is announced to all (everyone hears him debate); a refusal is told to nobody.
     became = [e for e in g.events[mark:] if e.type == "announce" and e.data["key"] == "became_ghost"]
     assert [(e.data["params"], e.to) for e in became] == [({"seat": 4}, None)]
-    declined = [e for e in g.events[mark:] if e.type == "tag" and e.data["key"] == "ghost_declined"]
+    declined = [e for e in g.events[mark:] if e.type == "th_ghost_declined"]
     assert [e.to for e in declined] == [[5]]
     # "fermer les yeux la nuit": a ghost says nothing at night and sees no card.
     assert g.rejected("say", 4, channel="village", text="je vois tout") == "cannot_write"
@@ -111,7 +112,7 @@ def test_without_an_answer_the_dead_keeps_quiet_and_may_still_choose_once() -> N
     choose(g, 4, "ghost")
     g.do("say", 4, channel="village", text="Me voici")
     assert g.rejected("answer", 4, prompt=question.id, answer="rest") == "prompt_closed"
-    assert g.state.players[4].tags["ghost"] is True
+    assert marks(g.state, 4).ghost is True
 
 
 def test_a_ghost_brought_back_to_life_is_no_ghost_and_is_not_asked_again() -> None:

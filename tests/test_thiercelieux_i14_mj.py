@@ -19,6 +19,7 @@ from app.engine.core import replay
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible
 
 W, V, WITCH, SEER, SALV = "loup-garou", "villageois", "sorciere", "voyante", "salvateur"
@@ -175,7 +176,7 @@ def test_lycanthropy_switched_on_by_day_applies_the_next_night() -> None:
     assert not g.state.options["lycanthropy"]  # not in the middle of the day
     vote(g, {})
     play_night(g, {"loups": [3], "loups-lycanthropie": True})
-    assert g.state.players[3].tags.get("wolf") is True and g.alive(3)
+    assert marks(g.state, 3).wolf is True and g.alive(3)
 
 
 def test_the_night_order_changed_applies_the_next_night() -> None:

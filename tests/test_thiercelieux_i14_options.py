@@ -13,6 +13,7 @@ from app.engine.rulesets.thiercelieux.asks import asks
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.more_roles import white_wolf_night
 from app.engine.rulesets.thiercelieux.options import Options
+from app.engine.rulesets.thiercelieux.state import marks
 from app.sim import play
 
 W, V, LB = "loup-garou", "villageois", "loup-blanc"
@@ -161,7 +162,7 @@ def test_a_frog_a_night_asleep_or_a_vampires_bite_are_harm_too() -> None:
     # Anyone else may be bitten; the vampire and his new fellow then know each other (the secrecy check follows).
     bitten.answer(2, "vampires", [4])
     play_night(bitten, {})
-    assert bitten.state.players[4].tags.get("vampire") is True
+    assert marks(bitten.state, 4).vampire is True
     assert bitten.view(2)["players"][4]["role"] == VAMPIRE
 
 

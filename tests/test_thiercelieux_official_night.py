@@ -15,6 +15,7 @@ from app.engine.prompts import MJ_SEAT
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, steps_for
 from app.engine.rulesets.thiercelieux.official_night import living_neighbours
+from app.engine.rulesets.thiercelieux.state import marks
 from app.sim_setups import random_setup as sim_setup
 
 W, V = "loup-garou", "villageois"
@@ -147,7 +148,7 @@ def test_an_infected_tamers_bear_growls_every_morning() -> None:
     `bear_growls_if_infected`, on by default)."""
     g = Script(["infect-pere-des-loups", V, V, V, TAMER, V, V, V])
     play_night(g, {"loups": [4], "infect": True})
-    assert g.alive(4) and g.state.players[4].tags.get("wolf")
+    assert g.alive(4) and marks(g.state, 4).wolf
     assert g.announcements("bear_growls") == [{}]
     g = Script(["infect-pere-des-loups", V, V, V, TAMER, V, V, V], options={"bear_growls_if_infected": False})
     play_night(g, {"loups": [4], "infect": True})
@@ -164,7 +165,7 @@ def test_wild_child_becomes_a_wolf_when_his_model_dies() -> None:
     assert g.view(1)["secrets"]["model"] == 3
     assert g.announcements("model_chosen", viewer=1) == [{"seat": 3}]
     play_night(g, {"loups": [2]})
-    assert not g.state.players[1].tags.get("wolf")  # his model lives: a villager
+    assert not marks(g.state, 1).wolf  # his model lives: a villager
     vote(g, {0: [3], 1: [3], 4: [3]})
     assert g.causes()[3] == "vote"
     assert g.announcements("wild_child_turned", viewer=1) == [{"seat": 3}]

@@ -14,6 +14,7 @@ from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, steps_for
+from app.engine.rulesets.thiercelieux.state import village
 from app.engine.views import SPECTATOR
 from app.sim_setups import random_setup as sim_setup
 
@@ -108,11 +109,11 @@ def test_the_sectarians_groups_are_public_halves_of_the_table() -> None:
 def test_the_mj_chooses_the_groups_or_they_are_drawn() -> None:
     """The MJ may name the first group; or the groups are drawn, as even as can be."""
     g = Script([SECT, W, V, V, V, V], options={"sect_group": [1, 3, 5]})
-    assert g.state.flags["sect_groups"] == [[1, 3, 5], [0, 2, 4]]
+    assert village(g.state).sect_groups == [[1, 3, 5], [0, 2, 4]]
     g = Script([SECT, W, V, V, V, V, V], options={"sect_split": "drawn"}, seed=3)
-    first, second = g.state.flags["sect_groups"]
+    first, second = village(g.state).sect_groups
     assert sorted(first + second) == list(range(7)) and {len(first), len(second)} == {3, 4}
-    assert Script([W, V, V, V, V]).state.flags.get("sect_groups") is None  # no Sectaire, no groups
+    assert village(Script([W, V, V, V, V]).state).sect_groups is None  # no Sectaire, no groups
 
 
 def test_the_sectarian_wins_alone_when_the_other_group_is_dead() -> None:
@@ -146,7 +147,7 @@ def test_the_mj_who_brings_in_a_sectarian_splits_the_village() -> None:
     g = Script([W, V, V, V, V, V])
     play_night(g, {"loups": [5]})
     g.do("set_role", MJ, seat=2, role=SECT)
-    assert g.state.flags["sect_groups"] == [[0, 1, 2], [3, 4, 5]]
+    assert village(g.state).sect_groups == [[0, 1, 2], [3, 4, 5]]
     g.do("kill", MJ, seat=3)
     g.do("kill", MJ, seat=4)
     assert g.result is not None and g.result["camp"] == "sectaire" and g.result["winners"] == [2]

@@ -14,6 +14,7 @@ from app.engine.model import MJ, Command, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.rulesets.thiercelieux.state import spare_cards as spare_cards_of
 from app.engine.views import SPECTATOR, event_visible
 from app.sim import FAST, Game, bot_round, play
@@ -84,7 +85,7 @@ def test_witch_heals_herself() -> None:
     g.answer(2, "sorciere-poison", [])
     assert g.step == "dawn"
     assert g.living() == list(range(7))
-    assert g.state.players[2].tags["heal_used"] is True
+    assert marks(g.state, 2).heal_used is True
 
 
 def test_witch_uses_both_potions_the_same_night() -> None:

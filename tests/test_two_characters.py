@@ -13,6 +13,7 @@ from test_thiercelieux_rules import play_night
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import village
 
 W, V, SEER, CUPID = "loup-garou", "villageois", "voyante", "cupidon"
 # Player 0: two wolves. Player 1: Voyante + villager. Players 2-4: villagers, player 4's second is a wolf.
@@ -182,7 +183,7 @@ def test_day_cards_and_two_characters_together() -> None:
     """Le Village's day cards go to characters: ten characters, three day cards, and a player whose character holds
     the Confesseur sees the card through that character."""
     g = game(day_roles=True)
-    cards = {card: int(seat) for seat, card in g.state.flags["day_roles"].items()}
+    cards = {card: int(seat) for seat, card in village(g.state).day_roles.items()}
     assert len(cards) == 3 and all(0 <= s < 10 for s in cards.values())
     confessor = cards["confesseur"]
     play_night(g, {})

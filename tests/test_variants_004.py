@@ -14,6 +14,7 @@ from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import marked, marks, village
 from app.sim import simulate
 
 W, V = "loup-garou", "villageois"
@@ -30,7 +31,7 @@ def test_lycanthropy_the_pack_converts_its_victim() -> None:
     assert sorted(lyc.to) == [0, 1] and lyc.kind == "confirm" and lyc.policy == "team"
     play_night(g, {"loups": [3], "loups-lycanthropie": True})
     assert g.deaths() == [] and g.announcements("no_death")
-    assert g.state.players[3].tags["wolf"] is True and g.role(3) == V
+    assert marks(g.state, 3).wolf is True and g.role(3) == V
     assert g.announcements("you_are_infected", viewer=3) == [{}]
     assert g.seen_roles(3) == {0: W, 1: W, 3: V} and g.seen_roles(0)[3] == W
     vote(g, {})
@@ -46,7 +47,7 @@ def test_lycanthropy_needs_the_whole_pack() -> None:
     g.answer(1, "loups-lycanthropie", False)
     play_night(g, {})
     assert g.causes() == {3: "night"}
-    assert not g.state.players[3].tags.get("wolf")
+    assert not marks(g.state, 3).wolf
 
 
 # -- Idiot du village, fantômes ----------------------------------------------------------------------------------
@@ -57,12 +58,12 @@ def test_the_first_dead_villager_is_the_village_idiot() -> None:
     play_night(g, {"loups": [4]})
     vote(g, {2: [0], 3: [0], 5: [0]})  # a dead wolf is no idiot
     assert g.causes() == {4: "night", 0: "vote"}
-    assert g.state.flags["idiot"] == 4
+    assert village(g.state).idiot == 4
     assert g.announcements("village_idiot", viewer=2) == [{"seat": 4}]
     assert g.view(2)["public"]["idiot"] == 4
     assert g.rejected("say", 4, channel="village", text="la nuit je me tais") == "cannot_write"
     play_night(g, {"loups": [5]})
-    assert g.state.flags["idiot"] == 4  # only the first
+    assert village(g.state).idiot == 4  # only the first
     g.do("say", 4, channel="village", text="Je vous le dis, c'est P1 !")
     assert g.rejected("say", 5, channel="village", text="moi aussi") == "cannot_write"
     g.run_until("vote", day=2)
@@ -231,7 +232,7 @@ def test_seer_after_witch_a_seer_dying_of_rust_is_not_called() -> None:
     used to miss the rust row)."""
     g = Script(SEER_WITCH, options={"seer_after_witch": True})
     assert g.state.phase == "night"
-    g.state.players[2].tags["rusted"] = g.state.night  # as the Chevalier's death leaves it on an infected seer
+    marked(g.state, 2).rusted = g.state.night  # as the Chevalier's death leaves it on an infected seer
     mark = len(g.events)
     play_night(g, {"loups": [4], "sorciere-heal": False, "sorciere-poison": []})
     assert "voyante" not in g.opened(mark)

@@ -8,6 +8,7 @@ from engine_helpers import Script
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.model import MJ
+from app.engine.rulesets.thiercelieux.state import village
 
 W, V = "loup-garou", "villageois"
 ROLES = [W, W, V, V, V, V, V, "voyante"]
@@ -18,13 +19,13 @@ def game(**options: object) -> Script:
 
 
 def holders(g: Script) -> dict[str, int]:
-    return {card: int(seat) for seat, card in g.state.flags["day_roles"].items()}
+    return {card: int(seat) for seat, card in village(g.state).day_roles.items()}
 
 
 def test_day_cards_are_dealt_face_up() -> None:
     """004: "un rôle de jour visible" — one of each day card, on seats everyone sees."""
     g = game()
-    cards = g.state.flags["day_roles"]
+    cards = village(g.state).day_roles
     assert sorted(cards.values()) == ["chatelain", "confesseur", "protecteur"]
     for viewer in (0, 3, "spectator"):
         assert g.view(viewer)["public"]["day_roles"] == cards

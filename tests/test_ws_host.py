@@ -19,6 +19,12 @@ from app.demo import DEMO_OPTIONS, bot
 
 pytestmark = pytest.mark.slow
 
+# Thiercelieux's facts that mark a seat (they were `tag` events): what the host's stream holds of them is its own.
+SEAT_MARKS = {"th_turned_wolf", "th_bitten", "th_camp_card", "th_second_card", "th_borrowed", "th_charmed", "th_seen",
+              "th_confessed", "th_pf_seen", "th_masons", "th_kin", "th_cupid_pair", "th_in_love", "th_master",
+              "th_model", "th_asked", "th_power_spent", "th_judge_used", "th_life_lost", "th_sheep", "th_struck",
+              "th_rusted", "th_hesitated", "th_frog", "th_last_choice", "th_inherited", "th_ghost", "th_ghost_declined"}
+
 # One wolf and villagers: no role of this table tells anyone another's card, so whatever the host draws, a card of
 # another seat in their frames can only be a leak (or a dead player's, revealed to all).
 COMPOSITION = ["loup-garou", "villageois", "villageois", "villageois", "villageois", "villageois"]
@@ -83,7 +89,7 @@ async def test_the_playing_hosts_frames_hold_no_other_seats_card(database_url: s
         own = [e for f in host.frames if f.get("stream") == "own" for e in f.get("events", [])]
         roles_told = [e for e in own if e["type"] == "role_set"]
         assert roles_told and all(e["data"]["seat"] == 0 for e in roles_told)
-        assert all(e["data"].get("seat") == 0 for e in own if e["type"] == "tag")
+        assert all(e["data"].get("seat") == 0 for e in own if e["type"] in SEAT_MARKS)
         # The host's token: a spectator's view and a spectator's stream until the end.
         for v in before_the_end(console):
             assert "mj" not in v

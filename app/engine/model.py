@@ -126,7 +126,9 @@ class RulesetState(BaseModel):
         """A prompt was opened under the ruleset's own name for it (`Ctx.name_prompt`)."""
 
 
-STATE_VERSION = 2  # 1: one card per seat (Player.role), and a ruleset's own fields at the top of the state
+# 1: one card per seat (Player.role), and a ruleset's own fields at the top of the state; 2: a ruleset's facts in the
+# players' `tags` and the state's `flags` (Thiercelieux's marks), which its `upgrade_state` moves
+STATE_VERSION = 3
 
 
 class GameState(BaseModel):
@@ -164,10 +166,16 @@ class GameState(BaseModel):
     @classmethod
     def _upgrade(cls, data: Any) -> Any:
         """Snapshots (and undo checkpoints) written before cards by slot and offices: one card per player in
-        `role`, `original_role` and `revealed`, and the ruleset's own fields at the top, which it moves."""
+        `role`, `original_role` and `revealed`, and the ruleset's own fields at the top, which it moves; or (2)
+        before a ruleset's facts left the generic `tags` and `flags`, which it moves too."""
         if not isinstance(data, dict) or data.get("version", 1) >= STATE_VERSION or not data:
             return data
         data = dict(data)
+        if data.get("version", 1) >= 2:
+            if data.get("ruleset"):
+                data = get_ruleset(data["ruleset"]).upgrade_state(data)
+            data["version"] = STATE_VERSION
+            return data
         players = {}
         for seat, p in (data.get("players") or {}).items():
             p = dict(p)

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import COMMANDS
 from app.engine.errors import Rejected
+from app.engine.facts import FactBook
 from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
 from app.engine.ruleset import Ruleset
 from app.engine.rulesets.thiercelieux import asks, bot, characters, day_roles, flow, night_plan
 from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the Chaman (issue 14, items 4 and 8)
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
 from app.engine.rulesets.thiercelieux import official_solo as solo  # the official wolves and solitaries (issue 14)
+from app.engine.rulesets.thiercelieux.manifest import FACT_BOOK
 from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, NIGHT_STEPS, step_cards
 from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_role, night_secrets
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
@@ -37,7 +40,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     wolfish,
     wolves_for,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, mj_cards, spare_cards, upgrade
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, marks, mj_cards, spare_cards, upgrade, village
 from app.engine.rulesets.thiercelieux.state import Thiercelieux as OwnState
 from app.engine.views import still_acting
 
@@ -51,6 +54,7 @@ class Thiercelieux(Ruleset):
     max_players = 40
     options_model = Options
     state_model = OwnState
+    fact_book: ClassVar[FactBook] = FACT_BOOK  # its facts and older logs' setters (manifest.py)
     offices = (CAPTAIN,)
     roles = ROLES
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
@@ -191,14 +195,13 @@ class Thiercelieux(Ruleset):
             for p, power, wolf in zip(players, firsts, camps, strict=True):
                 ctx.emit("role_set", {"seat": p.seat, "role": power, "original": True})  # face up
                 if wolf:
-                    ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
-                ctx.emit("tag", {"seat": p.seat, "key": "camp_card", "value": "loup-garou" if wolf else "villageois"},
-                         to=[p.seat])
+                    ctx.fact(F.TurnedWolf(p.seat), to=[p.seat])
+                ctx.fact(F.CampCardDealt(p.seat, "loup-garou" if wolf else "villageois"), to=[p.seat])
             return
         for p, first in zip(players, firsts, strict=True):
             second = shuffled.pop()
             ctx.emit("role_set", {"seat": p.seat, "role": first, "original": True}, to=[p.seat])
-            ctx.emit("tag", {"seat": p.seat, "key": "second_role", "value": second}, to=[p.seat])
+            ctx.fact(F.SecondCardDealt(p.seat, second), to=[p.seat])
 
     def check_composition(self, state: GameState) -> None:
         if self.table_size(state) > self.max_players:
@@ -311,7 +314,7 @@ class Thiercelieux(Ruleset):
             return
         if prompt.step == "assassin" and target:
             # 004: the Assassin's signal kills at once, once a day.
-            ctx.emit("tag", {"seat": seat, "key": "struck", "value": ctx.s.day}, to=[seat])
+            ctx.fact(F.Struck(seat, ctx.s.day), to=[seat])
             ctx.close_prompt(prompt)
             flow.kill(ctx, target[0], "assassin")
             flow.won_now(ctx)
@@ -340,7 +343,9 @@ class Thiercelieux(Ruleset):
 
     def mj_view(self, state: GameState) -> dict[str, Any]:
         # mj_cards: the cards the MJ brought into play during the game, whose steps are called (issue 14, item 2).
-        return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state)}
+        # tags: each seat's marks (marks.py) beside the engine's own tags, in the one dict the pages read.
+        tags = {str(seat): {**p.tags, **marks(state, seat).shown()} for seat, p in state.players.items()}
+        return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state), "tags": tags}
 
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         me = state.players.get(viewer)
@@ -357,18 +362,18 @@ class Thiercelieux(Ruleset):
             return role if role == "vampire" else "vampire"
         if my_camp == HAMSTERS and camp == HAMSTERS:
             return role
-        tags = me.tags
-        if seat in tags.get("masons", ()):
+        known = marks(state, viewer)
+        if seat in (known.masons or ()):
             return "franc-macon"
-        kin = kin_role(tags, seat)  # the Deux Sœurs, the Trois Frères
+        kin = kin_role(known, seat)  # the Deux Sœurs, the Trois Frères
         if kin is not None:
             return kin
-        if tags.get("lover") == seat and "lover_role" in tags:
-            return str(tags["lover_role"])
-        seen = tags.get("seen")
+        if known.lover == seat and known.lover_role is not None:
+            return str(known.lover_role)
+        seen = known.seen
         if seen and str(seat) in seen:
             return str(seen[str(seat)])
-        if seat in tags.get("pf_seen", ()):
+        if seat in (known.pf_seen or ()):
             return "loup-garou"
         return None
 
@@ -377,7 +382,8 @@ class Thiercelieux(Ruleset):
                                **self._answers(state, viewer)}
         if viewer == MJ:
             # What the pages must not decide themselves: each seat's camp (and with the questions, asks.py).
-            out["camps"] = state.remember("camps", lambda: {str(s): camp_of(p) for s, p in state.players.items()})
+            out["camps"] = state.remember("camps", lambda: {str(s): camp_of(state, p)
+                                                            for s, p in state.players.items()})
             return out
         return self._secrets(state, viewer, out)
 
@@ -406,22 +412,22 @@ class Thiercelieux(Ruleset):
         village idiot (004), whether the villagers lost their powers (001). The same for every viewer: computed
         once per version of the state, and written once per publish."""
         return {
-            "charmed": sorted(p.seat for p in state.players.values() if p.tags.get("charmed")),
+            "charmed": sorted(p.seat for p in state.players.values() if marks(state, p.seat).charmed),
             "frogs": sorted(p.seat for p in state.players.values()
-                            if p.tags.get("frog_day") == state.day and state.phase == "day"),
-            "raven": state.flags.get("raven"),
-            "idiot": state.flags.get("idiot"),
+                            if marks(state, p.seat).frog_day == state.day and state.phase == "day"),
+            "raven": village(state).raven,
+            "idiot": village(state).idiot,
             "ghosts": afterlife.ghosts(state),  # 004: the dead who chose to debate
-            "powers_lost": bool(state.flags.get("powers_lost")),
+            "powers_lost": bool(village(state).powers_lost),
             "role_talk": state.options.get("role_talk", "allowed"),
             # "C'est sûrement pas lui" (004): who is still standing.
             "standing": state.pending.get("standing") if state.phase == "day" else None,
             # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
-            "day_roles": state.flags.get("day_roles"),
-            "sect_groups": state.flags.get("sect_groups"),  # the Abominable Sectaire's two groups (issue 14)
+            "day_roles": village(state).day_roles,
+            "sect_groups": village(state).sect_groups,  # the Abominable Sectaire's two groups (issue 14)
             "shielded": day_roles.shielded(state),
-            "chatelain_used": {"pardon": bool(state.flags.get("chatelain_pardoned")),
-                               "kill": bool(state.flags.get("chatelain_killed"))},
+            "chatelain_used": {"pardon": bool(village(state).chatelain_pardoned),
+                               "kill": bool(village(state).chatelain_killed)},
             # The official day roles: the revealed Idiot(s), today's voters by the Bouc's choice, the Ange's win.
             "official_day": official.public_marks(state),
         }
@@ -431,26 +437,23 @@ class Thiercelieux(Ruleset):
         if me is None:
             return out
         mine: dict[str, Any] = {}
-        if "lover" in me.tags:
-            mine["lover"] = me.tags["lover"]
-        if "cupid_pair" in me.tags:
-            mine["cupid_pair"] = me.tags["cupid_pair"]
-        for key in ("second_role", "camp_card"):
-            if key in me.tags:
-                mine[key] = me.tags[key]
-        if holds(me, "sorciere") or me.original_role == "sorciere":
-            mine["potions"] = {"heal": not me.tags.get("heal_used"), "poison": not me.tags.get("poison_used")}
+        shown = marks(state, me.seat).shown()
+        for key in ("lover", "cupid_pair", "second_role", "camp_card"):
+            if key in shown:
+                mine[key] = shown[key]
+        if holds(state, me, "sorciere") or me.original_role == "sorciere":
+            mine["potions"] = {"heal": not shown.get("heal_used"), "poison": not shown.get("poison_used")}
         peek = self._peek(state, me.seat)
         if peek is not None:
             mine["peek"] = peek
         for key in ("masons", "master", "sheep", "last_protected", "infect_used", "struck"):
-            if key in me.tags:
-                mine[key] = me.tags[key]
-        if me.tags.get("wolf"):
+            if key in shown:
+                mine[key] = shown[key]
+        if shown.get("wolf"):
             mine["converted"] = True  # infected, turned by lycanthropy, a grown cub or a traitor turned
-        if me.tags.get("vampire"):
+        if shown.get("vampire"):
             mine["vampire"] = True  # bitten (004)
-        mine["camp"] = camp_of(me)  # one's own camp, conversions included (the role card shows it)
+        mine["camp"] = camp_of(state, me)  # one's own camp, conversions included (the role card shows it)
         mine.update(afterlife.secrets(state, me))  # the Chaman listening to the spirits (dead.py)
         mine.update(night_secrets(state, me.seat))  # kin, model, the Comédien's cards
         out["secrets"] = mine
@@ -473,13 +476,13 @@ class Thiercelieux(Ruleset):
                 speakers = afterlife.speakers(state, [p.seat for p in state.players.values() if not p.alive])
                 channels["village"] = (readers, {*living, *speakers, MJ})
             for camp, name in ((VAMPIRES, "vampires"), (HAMSTERS, "hamsters")):
-                members = [s for s in living if camp_of(state.players[s]) == camp]
+                members = [s for s in living if camp_of(state, state.players[s]) == camp]
                 if members:
                     channels[name] = (members, {*(members if state.phase == "night" else []), MJ})
-            pack = [s for s in living if wolfish(state.players[s])]
+            pack = [s for s in living if wolfish(state, state.players[s])]
             channels["wolves"] = (pack, {*(pack if state.phase == "night" else []), MJ})
             channels.update(kin_channels(state))  # the Deux Sœurs, the Trois Frères
-            couple = [s for s in lovers(state) if s in living and state.players[s].tags.get("lover") is not None]
+            couple = [s for s in lovers(state) if s in living and marks(state, s).lover is not None]
             if len(couple) == 2:
                 channels["lovers"] = (couple, {*couple, MJ})
             if "chaman" in night_plan.night_cards(state):
@@ -522,7 +525,7 @@ def seat_cards(state: GameState) -> dict[int, tuple[str | None, bool, str]]:
     """seat -> (card, wakes with the wolves, camp): what every viewer's projection asks of every seat, once per
     version of the state."""
     found: dict[int, tuple[str | None, bool, str]] = state.remember(
-        "seat_cards", lambda: {s: (p.role, wolfish(p), camp_of(p)) for s, p in state.players.items()})
+        "seat_cards", lambda: {s: (p.role, wolfish(state, p), camp_of(state, p)) for s, p in state.players.items()})
     return found
 
 

@@ -17,8 +17,10 @@ from collections import Counter
 from app.engine.context import Ctx
 from app.engine.model import GameState
 from app.engine.ruleset import Role
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.night import setp
 from app.engine.rulesets.thiercelieux.roles import VILLAGE
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 DAY_ROLES: dict[str, Role] = {
     r.key: r for r in (Role("confesseur", VILLAGE), Role("chatelain", VILLAGE), Role("protecteur", VILLAGE))
@@ -34,13 +36,13 @@ def deal(ctx: Ctx) -> None:
     """One of each day card to players drawn at random; the others have a plain day card (no power)."""
     seats = ctx.shuffle([p.seat for p in ctx.s.by_position()])
     cards = {str(seat): key for seat, key in zip(seats, DAY_ROLES, strict=False)}
-    ctx.emit("flag", {"key": "day_roles", "value": cards})
+    ctx.fact(F.DayRolesDealt(cards))
     ctx.announce("day_roles_dealt")
 
 
 def holder(state: GameState, key: str) -> int | None:
     """The living player whose face-up day card is `key`."""
-    for seat, card in (state.flags.get("day_roles") or {}).items():
+    for seat, card in (village(state).day_roles or {}).items():
         if card == key and state.players[int(seat)].alive:
             return int(seat)
     return None
@@ -48,7 +50,7 @@ def holder(state: GameState, key: str) -> int | None:
 
 def shielded(state: GameState) -> int | None:
     """Who cannot be lynched today (the Protecteur's choice)."""
-    mark = state.flags.get("shield")
+    mark = village(state).shield
     return int(mark["seat"]) if mark and mark["day"] == state.day and state.phase == "day" else None
 
 
@@ -67,16 +69,16 @@ def open_prompts(ctx: Ctx, before_vote: bool) -> None:
         return
     living = s.living()
     confessor = holder(s, "confesseur")
-    if confessor is not None and s.players[confessor].tags.get("confessed") != s.day:
+    if confessor is not None and marks(s, confessor).confessed != s.day:
         ctx.open_prompt(step="confesseur", kind="pick", to=[confessor], options=[x for x in living if x != confessor],
                         min=0, max=1, policy="first", optional=True)
     lord = holder(s, "chatelain")
-    if lord is not None and not s.flags.get("chatelain_killed"):
+    if lord is not None and not village(s).chatelain_killed:
         ctx.open_prompt(step="chatelain-kill", kind="pick", to=[lord], options=[x for x in living if x != lord],
                         min=0, max=1, policy="first", optional=True)
     guard = holder(s, "protecteur")
     if guard is not None and before_vote and shielded(s) is None:
-        last = s.flags.get("shield")
+        last = village(s).shield
         # "pas deux fois de suite le même": not the player he shielded at the previous vote.
         banned = last["seat"] if last and last["day"] == s.day - 1 else None
         ctx.open_prompt(step="protecteur", kind="pick", to=[guard], options=[x for x in living if x != banned],
@@ -88,18 +90,16 @@ def on_answer(ctx: Ctx, step: str, seat: int, target: int) -> bool:
     s = ctx.s
     if step == "confesseur":
         role = s.players[target].role
-        ctx.emit("tag", {"seat": seat, "key": "confessed", "value": s.day}, to=[seat])
-        seen = {**s.players[seat].tags.get("seen", {}), str(target): role}
-        ctx.emit("tag", {"seat": seat, "key": "seen", "value": seen}, to=[seat])
+        ctx.fact(F.Confessed(seat, target, role, s.day), to=[seat])
         ctx.announce("confession", seat=seat, target=target)
         ctx.announce("confession_saw", to=[seat], seat=target, role=role)
         return False
     if step == "protecteur":
-        ctx.emit("flag", {"key": "shield", "value": {"seat": target, "day": s.day}})
+        ctx.fact(F.Shielded(target, s.day))
         ctx.announce("shielded", seat=target)
         return False
     assert step == "chatelain-kill"
-    ctx.emit("flag", {"key": "chatelain_killed", "value": True})
+    ctx.fact(F.ChatelainKilled())
     ctx.announce("chatelain_kills", seat=seat, target=target)
     return True
 
@@ -107,7 +107,7 @@ def on_answer(ctx: Ctx, step: str, seat: int, target: int) -> bool:
 def may_pardon(state: GameState) -> int | None:
     """The Châtelain who may still pardon the person lynched."""
     lord = holder(state, "chatelain") if enabled(state) else None
-    return lord if lord is not None and not state.flags.get("chatelain_pardoned") else None
+    return lord if lord is not None and not village(state).chatelain_pardoned else None
 
 
 def open_pardon(ctx: Ctx, lord: int, condemned: int, seconds: float) -> None:
@@ -124,6 +124,6 @@ def pardoned(ctx: Ctx) -> bool:
     answer = next(iter(prompts[0].answers.values()), None) if prompts else None
     if answer is not True:
         return False
-    ctx.emit("flag", {"key": "chatelain_pardoned", "value": True})
+    ctx.fact(F.ChatelainPardoned())
     ctx.announce("pardoned", seat=ctx.s.pending["condemned"])
     return True

@@ -24,7 +24,9 @@ from typing import Any
 from app.engine.chat import SELF
 from app.engine.context import Ctx
 from app.engine.model import GameState, Player, Prompt
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import has_power
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 GHOST_STEP = "fantome"
 GHOST, REST = "ghost", "rest"
@@ -48,8 +50,8 @@ def ask_ghost(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     if not s.options.get("ghosts") or not out_of_game(s, seat):
         return
-    player = s.players[seat]
-    if "ghost" in player.tags or "ghost_declined" in player.tags or asked(s, seat) is not None:
+    mine = marks(s, seat)
+    if mine.ghost is not None or mine.ghost_declined is not None or asked(s, seat) is not None:
         return
     prompt = Prompt(id="", step=GHOST_STEP, kind="choice", to=[seat], options=[GHOST, REST], dead_may_answer=True)
     prompt.id = ctx.prompt_id([ctx.at, prompt.model_dump(mode="json", exclude={"id"})], s.prompts)
@@ -62,20 +64,20 @@ def answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     if ctx.s.players[seat].alive:
         return
     if prompt.answers.get(seat) == GHOST:
-        ctx.emit("tag", {"seat": seat, "key": "ghost", "value": True})
+        ctx.fact(F.BecameGhost(seat))
         ctx.announce("became_ghost", seat=seat)
     else:
-        ctx.emit("tag", {"seat": seat, "key": "ghost_declined", "value": True}, to=[seat])
+        ctx.fact(F.GhostDeclined(seat), to=[seat])
 
 
 def ghosts(state: GameState) -> list[int]:
     """The ghosts now: the dead who chose to be one (a player revived is no ghost while he lives)."""
-    return sorted(s for s, p in state.players.items() if not p.alive and p.tags.get("ghost"))
+    return sorted(s for s, p in state.players.items() if not p.alive and marks(state, s).ghost)
 
 
 def speakers(state: GameState, dead: list[int]) -> list[int]:
     """The dead who debate by day: the village idiot (004) and, with `ghosts`, the ghosts."""
-    idiot = state.flags.get("idiot")
+    idiot = village(state).idiot
     chosen = set(ghosts(state)) if state.options.get("ghosts") else set()
     return [x for x in dead if x == idiot or x in chosen]
 

@@ -17,6 +17,7 @@ from app.engine.model import GameState, Prompt
 from app.engine.night_length import plausible_range
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
 from app.engine.rulesets.thiercelieux.manifest import STEPS  # no rule module imports flow: no cycle
 from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, setp, stages, steps_for
@@ -36,7 +37,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers, marks, village
 
 
 def opt(ctx: Ctx, key: str) -> Any:
@@ -61,7 +62,7 @@ def begin_night(ctx: Ctx) -> None:
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
         # 004: roles that do not exist are called too, and shown to the wolves so that they can claim them.
-        pack = [p.seat for p in ctx.s.players.values() if p.alive and wolfish(p)]
+        pack = [p.seat for p in ctx.s.players.values() if p.alive and wolfish(ctx.s, p)]
         ctx.announce("fake_roles", to=pack, roles=fakes)
     setp(ctx, "i", 0)
     ctx.announce("night_falls", night=ctx.s.night)
@@ -122,8 +123,7 @@ def dawn(ctx: Ctx) -> None:
     official_night.dawn(ctx)  # the Montreur d'ours' bear, once the night's dead are known
     if pf_seen is not None:
         pf = pf_seen["seat"]
-        known = sorted(set(ctx.s.players[pf].tags.get("pf_seen", [])) | set(pf_seen["wolves"]))
-        ctx.emit("tag", {"seat": pf, "key": "pf_seen", "value": known}, to=[pf])
+        ctx.fact(F.PackGlimpsed(pf, list(pf_seen["wolves"])), to=[pf])
         ctx.announce("petite_fille_saw", to=[pf], seats=pf_seen["wolves"])
 
 
@@ -136,28 +136,27 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
     died: dict[str, Any] = {}
     if s.options.get("cards", "one") != "one":
         # 004's complications: the dead show every card, the hidden camp included.
-        died.update(second_role=p.tags.get("second_role"), wolf=wolfish(p))
+        died.update(second_role=marks(s, seat).second_role, wolf=wolfish(s, p))
     ctx.died(seat, cause, **died)
-    ctx.emit("flag", {"key": "last_dead", "value": seat})
-    ctx.emit("flag", {"key": "last_death_day", "value": s.day})  # the stalemate's count (`stalemate`)
+    ctx.fact(F.LastDeath(seat, s.day))  # the day: the stalemate's count (`stalemate`)
     source = source or cause
-    if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not s.flags.get("captain_named"):
+    if opt(ctx, "captain") and opt(ctx, "captain_mode") == "first_dead" and not village(s).captain_named:
         # 004: the mayor is not elected: the first dead names him (with the successor's prompt).
-        ctx.emit("flag", {"key": "captain_named", "value": True})
+        ctx.fact(F.CaptainNamed())
         ctx.emit("queue", {"queue": [*s.queue, {"kind": "successor", "seat": seat}]}, to=[])
-    if holds(p, "ancien") and not s.flags.get("powers_lost"):
+    if holds(s, p, "ancien") and not village(s).powers_lost:
         # 001: killed by the village (vote, poison, hunter), the Ancien takes the villagers' powers with him;
         # 004's variant: only by the vote.
         by_village = {"vote"} if opt(ctx, "ancien_powers") == "vote" else {"vote", "poison", "hunter"}
         if source in by_village:
-            ctx.emit("flag", {"key": "powers_lost", "value": True})
+            ctx.fact(F.PowersLost())
             ctx.announce("powers_lost")
-    if opt(ctx, "idiot_du_village") and not s.flags.get("idiot") and camp_of(p) == VILLAGE:
+    if opt(ctx, "idiot_du_village") and not village(s).idiot and camp_of(s, p) == VILLAGE:
         # 004: the first dead villager becomes the village idiot: no vote, but he still debates.
-        ctx.emit("flag", {"key": "idiot", "value": seat})
+        ctx.fact(F.IdiotSpared(seat))
         ctx.announce("village_idiot", seat=seat)
     for apprentice in s.players.values():
-        if apprentice.alive and apprentice.role == "apprenti" and apprentice.tags.get("master") == seat:
+        if apprentice.alive and apprentice.role == "apprenti" and marks(s, apprentice.seat).master == seat:
             # 004: the apprentice takes his master's card when the master dies.
             ctx.emit("role_set", {"seat": apprentice.seat, "role": p.role}, to=[apprentice.seat])
             ctx.announce("apprentice_inherits", to=[apprentice.seat], role=p.role)
@@ -168,7 +167,7 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
     dead.ask_ghost(ctx, seat)  # 004: with `ghosts`, "tous les morts peuvent décider de devenir fantômes"
     queue = list(s.queue)
-    if holds(p, "chasseur") and has_power(s, p):
+    if holds(s, p, "chasseur") and has_power(s, p):
         queue.append({"kind": "hunter", "seat": seat})
     if captain(s) == seat:
         # The captain's office falls vacant; the dying captain names his successor (a queued consequence).
@@ -238,7 +237,7 @@ def mixed_couple(state: GameState) -> bool:
     """A couple across camps (003: a wolf and a villager) has its own goal: to be the last two alive."""
     if len(lovers(state)) != 2:
         return False
-    a, b = (camp_of(state.players[x]) for x in lovers(state))
+    a, b = (camp_of(state, state.players[x]) for x in lovers(state))
     return a != b
 
 
@@ -259,7 +258,7 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
         if players[seat].role == "joueur-de-flute":
             # 001: the piper wins at once, alone, when every other living player is charmed (his lover apart).
             partner = next((x for x in couple if x != seat), None) if seat in couple else None
-            if all(players[x].tags.get("charmed") for x in alive if x not in (seat, partner)):
+            if all(marks(state, x).charmed for x in alive if x not in (seat, partner)):
                 return PIPER, [seat]
     for rule in SOLO_WINS:
         found = rule(state)
@@ -269,19 +268,19 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
     cupid = [p.seat for p in players.values() if p.role == "cupidon"] if state.options.get("cupid_with_lovers") else []
     if mixed and couple <= set(alive) and set(alive) <= couple | set(cupid):
         return LOVERS, sorted({*couple, *cupid})
-    if len(alive) == 1 and camp_of(players[alive[0]]) in SOLO:
-        return camp_of(players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
+    if len(alive) == 1 and camp_of(state, players[alive[0]]) in SOLO:
+        return camp_of(state, players[alive[0]]), alive  # 001, 004: the solitary roles must be the last survivor
     if len(alive) > 1 and characters.enabled(state) and len({state.player_of(x) for x in alive}) == 1:
         # 004, two characters each: one player left has nobody to play against (his characters may sit in two
         # camps, and no rule lets one end the other). The camp that threatened the village has outlived it, else
         # the village wins; the last player wins with either of his characters.
-        left = [camp_of(players[x]) for x in alive]
+        left = [camp_of(state, players[x]) for x in alive]
         camp = next((c for c in left if c in THREATS), VILLAGE)
-        return camp, sorted({*(p.seat for p in players.values() if camp_of(p) == camp), *alive})
+        return camp, sorted({*(p.seat for p in players.values() if camp_of(state, p) == camp), *alive})
     apart = (couple if mixed else set()) | set(cupid if mixed else [])
-    camps = [camp_of(players[x]) for x in alive]
+    camps = [camp_of(state, players[x]) for x in alive]
     if not THREATS & set(camps):
-        return VILLAGE, sorted(p.seat for p in players.values() if camp_of(p) == VILLAGE and p.seat not in apart)
+        return VILLAGE, sorted(p.seat for p in players.values() if camp_of(state, p) == VILLAGE and p.seat not in apart)
     for camp in (WOLVES, VAMPIRES, HAMSTERS):
         # A pack wins when everyone alive belongs to it (003 for the wolves; 004 for vampires and hamsters).
         wins = all(c == camp for c in camps)
@@ -290,7 +289,7 @@ def victory(state: GameState) -> tuple[str | None, list[int]] | None:
             others = [c for c in camps if c not in (WOLVES, VILLAGE)]
             wins = not others and camps.count(VILLAGE) <= 1
         if wins:
-            return camp, sorted(p.seat for p in players.values() if camp_of(p) == camp and p.seat not in apart)
+            return camp, sorted(p.seat for p in players.values() if camp_of(state, p) == camp and p.seat not in apart)
     return None
 
 
@@ -320,11 +319,11 @@ def resume_debate(ctx: Ctx) -> None:
 
 
 def check_victory(ctx: Ctx) -> bool:
-    if not any(wolfish(p) for p in ctx.s.players.values() if p.alive):
+    if not any(wolfish(ctx.s, p) for p in ctx.s.players.values() if p.alive):
         for p in ctx.s.by_position():
-            if p.alive and p.role == "traitre" and not p.tags.get("wolf"):
+            if p.alive and p.role == "traitre" and not marks(ctx.s, p.seat).wolf:
                 # 004: the traitor becomes a wolf when every wolf is dead.
-                ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
+                ctx.fact(F.TurnedWolf(p.seat), to=[p.seat])
                 ctx.announce("traitor_turns", to=[p.seat])
     ange = official_day.ange_result(ctx.s)
     result = ("ange", [ange]) if ange is not None else victory(ctx.s)
@@ -360,7 +359,7 @@ def day_main(ctx: Ctx) -> None:
         setp(ctx, "schedule", schedule)
         ctx.announce("day_schedule", None, **schedule)
     if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and captain(ctx.s) is None \
-            and not ctx.s.flags.get("captain_elected") and opt(ctx, "captain_mode") == "election":
+            and not village(ctx.s).captain_elected and opt(ctx, "captain_mode") == "election":
         living = ctx.s.living()
         if schedule is not None:
             # 001: the first mayor is elected by secret ballot, sent to the MJ, on the first day.
@@ -398,7 +397,7 @@ def finish_election(ctx: Ctx) -> None:
         # Nobody voted; the honour cannot be refused (003), so the MJ or chance names the captain.
         winner = judged if judged in living else ctx.choice(living)
     ctx.announce("election_result", counts={str(k): v for k, v in (counts or {}).items()})
-    ctx.emit("flag", {"key": "captain_elected", "value": True})
+    ctx.fact(F.CaptainElected())
     set_captain(ctx, winner)
     # In a forum game the first day is the election's (001); then night falls at the announced time.
     proceed(ctx, "nightfall" if forum(ctx) else "debate")
@@ -414,7 +413,7 @@ def stalemate(ctx: Ctx) -> bool:
     """`stalemate_days` days without a death (the seeds have no rule: an MJ would stop such a game, and in
     automatic mode nobody else can): the game ends, nobody winning."""
     days = int(opt(ctx, "stalemate_days"))
-    last = ctx.s.flags.get("last_death_day")
+    last = village(ctx.s).last_death_day
     if last is None:  # nobody died yet, or a game begun before the count: from its first death on
         last = 0 if all(p.alive for p in ctx.s.players.values()) else ctx.s.day
     if days <= 0 or ctx.s.day - int(last) < days:
@@ -457,7 +456,7 @@ def debate_length(ctx: Ctx) -> float | None:
 
 def voters(ctx: Ctx) -> list[int]:
     """The living, but a frog sits the day out (004); one ballot per player when each plays two characters."""
-    living = [x for x in ctx.s.living() if ctx.s.players[x].tags.get("frog_day") != ctx.s.day]
+    living = [x for x in ctx.s.living() if marks(ctx.s, x).frog_day != ctx.s.day]
     living = official_day.allowed_voters(ctx.s, living)  # the revealed Idiot, the Bouc's choice
     return characters.one_per_player(ctx.s, living)
 
@@ -471,7 +470,7 @@ def open_day_powers(ctx: Ctx, before_vote: bool) -> None:
 def open_assassin(ctx: Ctx) -> None:
     """004: the Assassin kills by day with a discreet signal; online, a secret action that kills at once."""
     for p in ctx.s.by_position():
-        if p.alive and p.role == "assassin" and p.tags.get("struck") != ctx.s.day:
+        if p.alive and p.role == "assassin" and marks(ctx.s, p.seat).struck != ctx.s.day:
             targets = [x for x in ctx.s.living() if x != p.seat]
             ctx.open_prompt(step="assassin", kind="pick", to=[p.seat], options=targets, min=0, max=1,
                             policy="first", optional=True)
@@ -529,7 +528,7 @@ def vote_weights(s: GameState) -> dict[int, int]:
 
 def vote_bonus(s: GameState, prompt: Prompt) -> dict[int, int]:
     """Votes nobody casts: the Corbeau's two against the player he marked, in the day's first round (001)."""
-    raven = s.flags.get("raven")
+    raven = village(s).raven
     if (s.pending.get("vote_round", 1) == 1 and isinstance(raven, int) and raven in s.players
             and s.players[raven].alive and raven in prompt.options):
         return {raven: 2}
@@ -553,9 +552,9 @@ def finish_vote(ctx: Ctx) -> None:
     round_ = s.pending.get("vote_round", 1)
     chief = living_captain(s)
     counts = vote_count(s, prompt)
-    raven = s.flags.get("raven")
+    raven = village(s).raven
     if raven is not None and round_ == 1:
-        ctx.emit("flag", {"key": "raven", "value": None})
+        ctx.fact(F.RavenMarked(None))
     ctx.announce("vote_result", counts={str(k): v for k, v in counts.items()}, round=round_)
     if not counts:
         ctx.announce("nobody_eliminated")
@@ -606,7 +605,7 @@ def on_vote(ctx: Ctx, prompt: Prompt, seat: int, previous: Any) -> None:
     if opt(ctx, "hesitation_against_self") and previous is not None and previous != now:
         # 004: "quelqu'un qui hésite ou change son vote vote contre lui-même" — and that vote is final.
         ctx.emit("answered", {"prompt": prompt.id, "seat": seat, "answer": [seat]})
-        ctx.emit("tag", {"seat": seat, "key": "hesitated", "value": s.day})
+        ctx.fact(F.Hesitated(seat, s.day))
         ctx.announce("hesitated", seat=seat)
     if opt(ctx, "vote_mode") == "continuous" and not prompt.closed:
         # 004: votes are cast and changed at will; as soon as someone has a majority, the vote is over.
@@ -622,7 +621,7 @@ def open_standing(ctx: Ctx) -> None:
     """004 "C'est sûrement pas lui": everyone stands; the left neighbour of the last dead clears someone, who sits
     and clears another, and so on; the last one standing is eliminated."""
     order = [p.seat for p in ctx.s.by_position()]
-    last = ctx.s.flags.get("last_dead")
+    last = village(ctx.s).last_dead
     start = order.index(last) + 1 if last in order else 0
     living = ctx.s.living()
     current = next(order[(start + i) % len(order)] for i in range(len(order))
@@ -752,7 +751,7 @@ def vote_refusals(state: GameState, seat: int) -> tuple[str | None, dict[int, st
     """Why `seat` may not vote against someone: a reason that holds for every target (hesitated: the vote is
     final), and the targets refused with theirs, the first that applies (one's own characters, the Protecteur's
     choice, Cupidon's lovers, one's beloved). One reading for the check and for the pages (asks.py)."""
-    if state.players[seat].tags.get("hesitated") == state.day:
+    if marks(state, seat).hesitated == state.day:
         return "hesitated", {}
     out: dict[int, str] = {seat: "self_vote"}
     # With two characters each (004) the player's ballot is bound by both of his cards.
@@ -767,7 +766,7 @@ def vote_refusals(state: GameState, seat: int) -> tuple[str | None, dict[int, st
         for lover in lovers(state):
             out.setdefault(lover, "cupid_vote")
     for p in mine:
-        beloved = p.tags.get("lover")
+        beloved = marks(state, p.seat).lover
         if p.seat in lovers(state) and beloved in lovers(state):
             out.setdefault(beloved, "lover_vote")
     return None, out
@@ -795,7 +794,8 @@ def beloved_of(state: GameState, seat: int) -> set[int]:
     each (004) both cards bind the player."""
     couple = lovers(state)
     mine = [state.players[x] for x in state.seats_of(state.player_of(seat))] or [state.players[seat]]
-    return {p.tags["lover"] for p in mine if p.seat in couple and p.tags.get("lover") in couple}
+    known = (marks(state, p.seat).lover for p in mine if p.seat in couple)
+    return {lover for lover in known if lover is not None and lover in couple}
 
 
 def bound_against(state: GameState, seat: int) -> dict[int, str]:

@@ -8,6 +8,8 @@ The ruleset's other tables are literals in one place too, each beside the code t
 - dawn's priority table and the morning's effects: dawn.py (RESOLUTION, MORNING);
 - the day's transitions and how each day step ends, the solitary victories: flow.py (TRANSITIONS, DAY_FINISH,
   SOLO_WINS).
+Its facts are listed here too (FACT_BOOK: the marks of a seat and of the village, mark_facts.py), with the upgrades
+of the generic setters older logs hold.
 
 This module imports the rule modules; none of them imports it back, nor flow.py, which opens and closes the
 night's steps from STEPS (tests/test_engine_import_graph.py: the package's import graph, function-level imports
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from app.engine.facts import FactBook
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dead import CHAMAN
 from app.engine.rulesets.thiercelieux.more_roles import (
     apprenti_close,
@@ -124,3 +128,24 @@ STEPS: Mapping[str, NightStep] = {
     GITANE: NightStep(GITANE, gitane_open, gitane_close),
     "esprits": NightStep("esprits", esprits_open, esprits_close),
 }
+
+# Every fact that marks a seat or the village (mark_facts.py), and what the setters of older logs become.
+FACT_BOOK = FactBook(
+    facts=(
+        # a seat's cards and camp
+        F.TurnedWolf, F.Bitten, F.CampCardDealt, F.SecondCardDealt, F.CardBorrowed, F.Charmed,
+        # what a seat learnt
+        F.CardSeen, F.Confessed, F.PackGlimpsed, F.MasonsMet, F.KinMet, F.CouplePaired, F.FellInLove,
+        F.MasterChosen, F.ModelChosen, F.QuestionAsked,
+        # powers spent, counters
+        F.PowerSpent, F.JudgeSignalled, F.LifeLost, F.SheepSent, F.Struck, F.Rusted, F.Hesitated, F.Croaked,
+        F.LastChoice, F.PowersInherited,
+        # the dead
+        F.BecameGhost, F.GhostDeclined,
+        # the village
+        F.RavenMarked, F.LastDeath, F.PowersLost, F.IdiotSpared, F.CaptainNamed, F.CaptainElected, F.DayRolesDealt,
+        F.Shielded, F.ChatelainKilled, F.ChatelainPardoned, F.SectSplit, F.AngeWon, F.VotersChosen,
+        F.SecondVoteAsked, F.SecondVoteCalled, F.VampiresPowerless, F.StageCards,
+    ),
+    upgrades={"tag": F.upgrade_tag, "flag": F.upgrade_flag},
+)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from app.engine.context import Ctx
 from app.engine.prompts import team_choice
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.night import NightStep, awake, holders, setp, wolves
 from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, WHITE_WOLVES, camp_of, wolfish
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 
 def answer(ctx: Ctx, key: str) -> tuple[int | None, object]:
@@ -29,8 +31,8 @@ def forget_last(ctx: Ctx, role: str, tag: str, seat: int | None, target: int | N
     for p in ctx.s.by_position():
         if p.alive and p.role == role:
             value = target if p.seat == seat else None
-            if p.tags.get(tag) != value:
-                ctx.emit("tag", {"seat": p.seat, "key": tag, "value": value}, to=[p.seat])
+            if getattr(marks(ctx.s, p.seat), tag) != value:
+                ctx.fact(F.LastChoice(p.seat, tag, value), to=[p.seat])
 
 
 def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = True,
@@ -39,7 +41,7 @@ def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = Tr
 
     def open_(ctx: Ctx) -> None:
         for seat in holders(ctx, role):
-            last = ctx.s.players[seat].tags.get(exclude_tag) if exclude_tag else None
+            last = getattr(marks(ctx.s, seat), exclude_tag) if exclude_tag else None
             options = [s for s in ctx.s.living() if (self_ok or s != seat) and s != last]
             if options:
                 p = ctx.open_prompt(step=key, kind="pick", to=[seat], options=options, min=0 if optional else 1,
@@ -64,13 +66,13 @@ def masons_open(ctx: Ctx) -> None:
     hunters = ("chasseur",) if ctx.s.options.get("hunters_masons") else ()
     masons = [p.seat for p in ctx.s.by_position() if p.alive and p.role in ("franc-macon", *hunters)]
     for seat in masons:
-        ctx.emit("tag", {"seat": seat, "key": "masons", "value": masons}, to=[seat])
+        ctx.fact(F.MasonsMet(seat, masons), to=[seat])
 
 
 def apprenti_close(ctx: Ctx) -> None:
     seat, master = picked(ctx, "apprenti_prompt")
     if seat is not None and master is not None:
-        ctx.emit("tag", {"seat": seat, "key": "master", "value": master}, to=[seat])
+        ctx.fact(F.MasterChosen(seat, master), to=[seat])
 
 
 # -- every night ------------------------------------------------------------------------------------------------
@@ -93,15 +95,15 @@ def salvateur_close(ctx: Ctx) -> None:
 def louveteau_close(ctx: Ctx) -> None:
     """004: the cub visits someone each night; if it is a wolf, he becomes a wolf."""
     seat, target = picked(ctx, "louveteau_prompt")
-    if seat is not None and target is not None and wolfish(ctx.s.players[target]):
-        ctx.emit("tag", {"seat": seat, "key": "wolf", "value": True}, to=[seat])
+    if seat is not None and target is not None and wolfish(ctx.s, ctx.s.players[target]):
+        ctx.fact(F.TurnedWolf(seat), to=[seat])
         ctx.announce("cub_turned", to=[seat])
 
 
 def infect_open(ctx: Ctx) -> None:
     victim = ctx.s.pending.get("victim")
     for seat in holders(ctx, "infect-pere-des-loups"):
-        if victim is None or ctx.s.players[seat].tags.get("infect_used") or victim == seat:
+        if victim is None or marks(ctx.s, seat).infect_used or victim == seat:
             continue
         p = ctx.open_prompt(step="infect", kind="confirm", to=[seat], info={"victim": victim})
         setp(ctx, "infect_prompt", p.id)
@@ -112,7 +114,7 @@ def infect_close(ctx: Ctx) -> None:
     announced that night."""
     seat, yes = answer(ctx, "infect_prompt")
     if seat is not None and yes is True:
-        ctx.emit("tag", {"seat": seat, "key": "infect_used", "value": True}, to=[seat])
+        ctx.fact(F.PowerSpent(seat, "infect"), to=[seat])
         setp(ctx, "infected", ctx.s.pending.get("victim"))
         setp(ctx, "victim", None)
 
@@ -131,7 +133,7 @@ def white_wolf_open(ctx: Ctx) -> None:
     for role in sorted(WHITE_WOLVES):
         for seat in holders(ctx, role):
             pack = [s for s in wolves(ctx) if s != seat] or [
-                p.seat for p in ctx.s.players.values() if p.alive and wolfish(p) and p.seat != seat]
+                p.seat for p in ctx.s.players.values() if p.alive and wolfish(ctx.s, p) and p.seat != seat]
             if pack:
                 p = ctx.open_prompt(step="loup-blanc", kind="pick", to=[seat], options=pack, min=0, max=1)
                 setp(ctx, "loup-blanc_prompt", p.id)
@@ -155,9 +157,14 @@ def corbeau_close(ctx: Ctx) -> None:
         setp(ctx, "raven", target)
 
 
+def sheep_left(ctx: Ctx, seat: int) -> int:
+    sheep = marks(ctx.s, seat).sheep
+    return 1 if sheep is None else sheep
+
+
 def berger_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "berger"):
-        if ctx.s.players[seat].tags.get("sheep", 1) <= 0:
+        if sheep_left(ctx, seat) <= 0:
             continue
         options = [s for s in ctx.s.living() if s != seat]
         p = ctx.open_prompt(step="berger", kind="pick", to=[seat], options=options, min=0, max=1)
@@ -169,9 +176,8 @@ def berger_close(ctx: Ctx) -> None:
     seat, target = picked(ctx, "berger_prompt")
     if seat is None or target is None:
         return
-    if wolfish(ctx.s.players[target]):
-        sheep = int(ctx.s.players[seat].tags.get("sheep", 1)) - 1
-        ctx.emit("tag", {"seat": seat, "key": "sheep", "value": sheep}, to=[seat])
+    if wolfish(ctx.s, ctx.s.players[target]):
+        ctx.fact(F.SheepSent(seat, sheep_left(ctx, seat) - 1), to=[seat])
         ctx.announce("sheep_died", to=[seat], seat=target)
     else:
         ctx.announce("sheep_back", to=[seat], seat=target)
@@ -180,7 +186,7 @@ def berger_close(ctx: Ctx) -> None:
 def flute_open(ctx: Ctx) -> None:
     count = int(ctx.s.options.get("piper_charms", 2))
     for seat in holders(ctx, "joueur-de-flute"):
-        options = [s for s in ctx.s.living() if s != seat and not ctx.s.players[s].tags.get("charmed")]
+        options = [s for s in ctx.s.living() if s != seat and not marks(ctx.s, s).charmed]
         if options:
             p = ctx.open_prompt(step="joueur-de-flute", kind="pick", to=[seat], options=options, min=0,
                                 max=min(count, len(options)))
@@ -209,12 +215,12 @@ def magicien_close(ctx: Ctx) -> None:
 
 # -- other packs (004) ----------------------------------------------------------------------------------------
 def vampires_of(ctx: Ctx) -> list[int]:
-    return [p.seat for p in ctx.s.by_position() if p.alive and camp_of(p) == VAMPIRES and awake(ctx, p.seat)]
+    return [p.seat for p in ctx.s.by_position() if p.alive and camp_of(ctx.s, p) == VAMPIRES and awake(ctx, p.seat)]
 
 
 def vampires_open(ctx: Ctx) -> None:
     pack = vampires_of(ctx)
-    if not pack or ctx.s.flags.get("vampires_powerless"):
+    if not pack or village(ctx.s).vampires_powerless:
         return
     targets = [s for s in ctx.s.living() if s not in pack]
     if targets:
@@ -234,16 +240,16 @@ def vampires_close(ctx: Ctx) -> None:
     if not choice:
         return
     target = ctx.s.players[choice[0]]
-    if wolfish(target):
-        ctx.emit("flag", {"key": "vampires_powerless", "value": True}, to=prompt.to)
+    if wolfish(ctx.s, target):
+        ctx.fact(F.VampiresPowerless(), to=prompt.to)
         ctx.announce("vampires_powerless", to=prompt.to)
     else:
-        ctx.emit("tag", {"seat": target.seat, "key": "vampire", "value": True}, to=[target.seat, *prompt.to])
+        ctx.fact(F.Bitten(target.seat), to=[target.seat, *prompt.to])
         ctx.announce("you_are_a_vampire", to=[target.seat])
 
 
 def hamsters_open(ctx: Ctx) -> None:
-    pack = [p.seat for p in ctx.s.by_position() if p.alive and camp_of(p) == HAMSTERS and awake(ctx, p.seat)]
+    pack = [p.seat for p in ctx.s.by_position() if p.alive and camp_of(ctx.s, p) == HAMSTERS and awake(ctx, p.seat)]
     targets = [s for s in ctx.s.living() if s not in pack]
     if pack and targets:
         p = ctx.open_prompt(step="hamsters", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",

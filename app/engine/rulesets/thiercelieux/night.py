@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import ROLES, has_power, holds, is_wolf, wolfish
-from app.engine.rulesets.thiercelieux.state import lovers, spare_cards
+from app.engine.rulesets.thiercelieux.state import lovers, marks, spare_cards
 
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
 # (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
@@ -65,18 +66,17 @@ class NightStep:
 
 def awake(ctx: Ctx, seat: int) -> bool:
     """Not put to sleep by the Marchand de sable, not a frog tonight (004)."""
-    p = ctx.s.players[seat]
-    return ctx.s.pending.get("asleep") != seat and p.tags.get("frog_night") != ctx.s.night
+    return ctx.s.pending.get("asleep") != seat and marks(ctx.s, seat).frog_night != ctx.s.night
 
 
 def holders(ctx: Ctx, role: str) -> list[int]:
     """The living holders of a card who can use it tonight."""
     return [p.seat for p in ctx.s.by_position()
-            if p.alive and holds(p, role) and awake(ctx, p.seat) and has_power(ctx.s, p)]
+            if p.alive and holds(ctx.s, p, role) and awake(ctx, p.seat) and has_power(ctx.s, p)]
 
 
 def wolves(ctx: Ctx) -> list[int]:
-    return [p.seat for p in ctx.s.by_position() if p.alive and wolfish(p) and awake(ctx, p.seat)]
+    return [p.seat for p in ctx.s.by_position() if p.alive and wolfish(ctx.s, p) and awake(ctx, p.seat)]
 
 
 def setp(ctx: Ctx, key: str, value: object) -> None:
@@ -164,7 +164,7 @@ def cupidon_close(ctx: Ctx) -> None:
         else:
             pair = sorted(ctx.shuffle(ctx.s.living())[:2])
     ctx.emit("lovers", {"seats": list(pair)}, to=[cupid])
-    ctx.emit("tag", {"seat": cupid, "key": "cupid_pair", "value": list(pair)}, to=[cupid])
+    ctx.fact(F.CouplePaired(cupid, list(pair)), to=[cupid])
 
 
 def amoureux_open(ctx: Ctx) -> None:
@@ -172,12 +172,10 @@ def amoureux_open(ctx: Ctx) -> None:
     if a is None or b is None:
         return
     # The lovers wake, recognise each other and go back to sleep; they do not learn each other's role.
-    ctx.emit("tag", {"seat": a, "key": "lover", "value": b}, to=[a])
-    ctx.emit("tag", {"seat": b, "key": "lover", "value": a}, to=[b])
-    if ctx.s.options.get("lovers_share_roles"):
-        # 004 variant: the lovers may show each other their cards.
-        ctx.emit("tag", {"seat": a, "key": "lover_role", "value": ctx.s.players[b].role}, to=[a])
-        ctx.emit("tag", {"seat": b, "key": "lover_role", "value": ctx.s.players[a].role}, to=[b])
+    # 004 variant (`lovers_share_roles`): the lovers may show each other their cards.
+    share = bool(ctx.s.options.get("lovers_share_roles"))
+    ctx.fact(F.FellInLove(a, b, ctx.s.players[b].role if share else None), to=[a])
+    ctx.fact(F.FellInLove(b, a, ctx.s.players[a].role if share else None), to=[b])
     ctx.announce("you_are_in_love", to=[a], partner=b)
     ctx.announce("you_are_in_love", to=[b], partner=a)
 
@@ -295,31 +293,31 @@ def petite_fille_houses(ctx: Ctx, pf: int, answer: object, victim: int | None, p
 def sorciere_open(ctx: Ctx) -> None:
     victim = ctx.s.pending.get("victim")
     for seat in holders(ctx, "sorciere"):
-        tags = ctx.s.players[seat].tags
-        if not tags.get("heal_used") and victim is not None:
+        mine = marks(ctx.s, seat)
+        if not mine.heal_used and victim is not None:
             p = ctx.open_prompt(step="sorciere-heal", kind="confirm", to=[seat], info={"victim": victim})
             setp(ctx, "heal_prompt", p.id)
-        if not tags.get("poison_used"):
+        if not mine.poison_used:
             others = [s for s in ctx.s.living() if s != seat]
             p = ctx.open_prompt(step="sorciere-poison", kind="pick", to=[seat], options=others, min=0, max=1,
                                 info={"victim": victim})
             setp(ctx, "poison_prompt", p.id)
-        if victim is None or tags.get("heal_used"):
+        if victim is None or mine.heal_used:
             ctx.announce("witch_sees", to=[seat], seat=victim)
 
 
 def sorciere_close(ctx: Ctx) -> None:
-    for key, tag in (("heal_prompt", "heal_used"), ("poison_prompt", "poison_used")):
+    for key, potion in (("heal_prompt", "heal"), ("poison_prompt", "poison")):
         pid = ctx.s.pending.get(key)
         if pid is None or not ctx.s.prompts[pid].to:
             continue
         witch = ctx.s.prompts[pid].to[0]
         answer = ctx.s.prompts[pid].answers.get(witch)
         if key == "heal_prompt" and answer is True:
-            ctx.emit("tag", {"seat": witch, "key": tag, "value": True}, to=[witch])
+            ctx.fact(F.PowerSpent(witch, potion), to=[witch])
             setp(ctx, "healed", True)
         elif key == "poison_prompt" and answer:
-            ctx.emit("tag", {"seat": witch, "key": tag, "value": True}, to=[witch])
+            ctx.fact(F.PowerSpent(witch, potion), to=[witch])
             setp(ctx, "poisoned", answer[0])
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Player, Prompt
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.night import setp
 from app.engine.rulesets.thiercelieux.night_plan import night_cards
 from app.engine.rulesets.thiercelieux.roles import (
@@ -24,7 +25,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import Death, lovers
+from app.engine.rulesets.thiercelieux.state import Death, lovers, marks, village
 
 ANGE = "ange"
 SCAPEGOAT = "bouc-emissaire"
@@ -68,19 +69,19 @@ def card_given(ctx: Ctx, seat: int, card: str) -> None:
 def first_turn_death(s: GameState, cause: str) -> bool:
     """The Ange's "premier tour": the first day's (first) vote, or the first night."""
     if cause == "vote":
-        return s.day == 1 and s.flags.get("second_vote") != 1
+        return s.day == 1 and village(s).second_vote != 1
     return cause == "night" and s.night == 1
 
 
 def ange_result(s: GameState) -> int | None:
     """The Ange who won, when his win ends the game (option `ange_victory`: ends)."""
-    seat = s.flags.get("ange_won")
+    seat = village(s).ange_won
     return seat if isinstance(seat, int) and s.options.get("ange_victory", "ends") == "ends" else None
 
 
 def with_ange(s: GameState, winners: list[int]) -> list[int]:
     """The game went on after the Ange's win (`ange_victory`: goes_on): he is among the winners whoever wins."""
-    seat = s.flags.get("ange_won")
+    seat = village(s).ange_won
     return sorted({*winners, seat}) if isinstance(seat, int) else winners
 
 
@@ -88,14 +89,14 @@ def with_ange(s: GameState, winners: list[int]) -> list[int]:
 def on_death(ctx: Ctx, p: Player, cause: str, source: str) -> None:
     """What a death sets going for these roles; called by flow.kill once the player is dead."""
     s = ctx.s
-    if ANGE in (p.role, p.original_role) and first_turn_death(s, cause) and s.flags.get("ange_won") is None:
-        ctx.emit("flag", {"key": "ange_won", "value": p.seat})
+    if ANGE in (p.role, p.original_role) and first_turn_death(s, cause) and village(s).ange_won is None:
+        ctx.fact(F.AngeWon(p.seat))
         ctx.announce("ange_wins", seat=p.seat)
-    if holds(p, KNIGHT) and source == "wolves" and has_power(s, p):
+    if holds(s, p, KNIGHT) and source == "wolves" and has_power(s, p):
         wolf = left_wolf(s, p.seat)
         if wolf is not None:
             # His rusty sword gives the wolf tetanus: he dies the next night. Only the MJ knows which wolf.
-            ctx.emit("tag", {"seat": wolf, "key": "rusted", "value": s.night + 1}, to=MJ_ONLY)
+            ctx.fact(F.Rusted(wolf, s.night + 1), to=MJ_ONLY)
     if s.pending.get("scapegoat") == p.seat and cause == "vote":
         # The Bouc, dead of a tie, names who may vote on the next day: a consequence, like the hunter's shot.
         ctx.emit("queue", {"queue": [*s.queue, {"kind": "bouc", "seat": p.seat}]}, to=[])
@@ -107,14 +108,14 @@ def left_wolf(s: GameState, seat: int) -> int | None:
     start = order.index(seat)
     for k in range(1, len(order)):
         other = s.players[order[(start + k) % len(order)]]
-        if other.alive and wolfish(other):
+        if other.alive and wolfish(s, other):
             return other.seat
     return None
 
 
 def rust(ctx: Ctx, apply: bool = True) -> list[Death]:
     """The wolf the Chevalier wounded dies of tetanus at the end of the next night, whatever protects him."""
-    return [(p.seat, "rust") for p in ctx.s.by_position() if p.alive and p.tags.get("rusted") == ctx.s.night]
+    return [(p.seat, "rust") for p in ctx.s.by_position() if p.alive and marks(ctx.s, p.seat).rusted == ctx.s.night]
 
 
 
@@ -122,7 +123,7 @@ def rust(ctx: Ctx, apply: bool = True) -> list[Death]:
 def scapegoat(s: GameState, shield: int | None) -> int | None:
     """On a tie the Bouc émissaire dies, tied or not, before any captain or second round decides."""
     for p in s.by_position():
-        if p.alive and holds(p, SCAPEGOAT) and has_power(s, p) and p.seat != shield:
+        if p.alive and holds(s, p, SCAPEGOAT) and has_power(s, p) and p.seat != shield:
             return p.seat
     return None
 
@@ -142,14 +143,14 @@ def finish_scapegoat(ctx: Ctx) -> None:
     chosen = prompts[0].answers.get(seat) if prompts else None
     if chosen:
         # Public: the village must know who votes tomorrow. Silence lets everyone vote.
-        ctx.emit("flag", {"key": "voters", "value": {"day": ctx.s.day + 1, "seats": sorted(chosen)}})
+        ctx.fact(F.VotersChosen(ctx.s.day + 1, sorted(chosen)))
         ctx.announce("scapegoat_chose", seat=seat, seats=sorted(chosen))
 
 
 def allowed_voters(s: GameState, living: list[int]) -> list[int]:
     """Who votes today: not a revealed Idiot du village; only those the dead Bouc named, if one of them lives."""
-    out = [x for x in living if not s.players[x].tags.get("idiot_revealed")]
-    mark = s.flags.get("voters")
+    out = [x for x in living if not marks(s, x).idiot_revealed]
+    mark = village(s).voters
     if isinstance(mark, dict) and mark.get("day") == s.day:
         chosen = [x for x in out if x in mark["seats"]]
         out = chosen or out
@@ -160,10 +161,10 @@ def open_judge(ctx: Ctx, round_: int) -> None:
     """The Juge bègue's signal, secret, during the day's first vote; once in the game. Not in a forum game,
     whose day ends at a set hour."""
     s = ctx.s
-    if round_ != 1 or s.flags.get("second_vote") == s.day or s.options.get("schedule") == "forum":
+    if round_ != 1 or village(s).second_vote == s.day or s.options.get("schedule") == "forum":
         return
     for p in s.by_position():
-        if p.alive and holds(p, JUDGE) and has_power(s, p) and not p.tags.get("judge_used"):
+        if p.alive and holds(s, p, JUDGE) and has_power(s, p) and not marks(s, p.seat).judge_used:
             ctx.open_prompt(step=JUDGE, kind="confirm", to=[p.seat], policy="first", optional=True)
 
 
@@ -171,8 +172,8 @@ def judge_signals(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     ctx.close_prompt(prompt)
     if prompt.answers.get(seat) is not True:
         return
-    ctx.emit("tag", {"seat": seat, "key": "judge_used", "value": ctx.s.day}, to=[seat])
-    ctx.emit("flag", {"key": "judge_signal", "value": ctx.s.day}, to=MJ_ONLY)
+    ctx.fact(F.JudgeSignalled(seat, ctx.s.day), to=[seat])
+    ctx.fact(F.SecondVoteAsked(ctx.s.day), to=MJ_ONLY)
     ctx.announce("judge_signalled", to=MJ_ONLY, seat=seat)
 
 
@@ -180,9 +181,9 @@ def second_vote(ctx: Ctx) -> bool:
     """At the day's end: the Juge bègue signalled, so the village votes again at once, without a debate. The MJ
     announces it without saying who asked."""
     s = ctx.s
-    if s.flags.get("judge_signal") != s.day or s.flags.get("second_vote") == s.day:
+    if village(s).judge_signal != s.day or village(s).second_vote == s.day:
         return False
-    ctx.emit("flag", {"key": "second_vote", "value": s.day})
+    ctx.fact(F.SecondVoteCalled(s.day))
     ctx.announce("second_vote")
     return True
 
@@ -201,11 +202,11 @@ def ask_servant(ctx: Ctx, seat: int) -> bool:
 def spare_idiot(ctx: Ctx, seat: int) -> bool:
     s = ctx.s
     p = s.players[seat]
-    if not holds(p, IDIOT) or p.tags.get("idiot_revealed") or not has_power(s, p):
+    if not holds(s, p, IDIOT) or marks(s, seat).idiot_revealed or not has_power(s, p):
         return False
     # The village sees his card and spares him; he stays, talks, and never votes again. A second lynch kills him.
     ctx.emit("revealed", {"seat": seat})
-    ctx.emit("tag", {"seat": seat, "key": "idiot_revealed", "value": True})
+    ctx.fact(F.PowerSpent(seat, "idiot"))
     ctx.announce("idiot_spared", seat=seat)
     return True
 
@@ -213,8 +214,8 @@ def spare_idiot(ctx: Ctx, seat: int) -> bool:
 def servant_of(s: GameState, condemned: int) -> int | None:
     """The Servante who may take the condemned's card: alive, not him, not in love, her power unused."""
     for p in s.by_position():
-        if (p.alive and p.seat != condemned and holds(p, SERVANT) and has_power(s, p)
-                and not p.tags.get("servant_used") and p.seat not in lovers(s)):
+        if (p.alive and p.seat != condemned and holds(s, p, SERVANT) and has_power(s, p)
+                and not marks(s, p.seat).servant_used and p.seat not in lovers(s)):
             return p.seat
     return None
 
@@ -243,7 +244,7 @@ def finish_servant(ctx: Ctx) -> int:
     return condemned
 
 
-# The tags that say a card's one-time powers are spent (`servante_powers`: spent).
+# The marks that say a card's one-time powers are spent (`servante_powers`: spent).
 SPENT = ("heal_used", "poison_used", "infect_used", "sheep", "last_protected", "struck", "judge_used")
 
 
@@ -251,16 +252,16 @@ def take_card(ctx: Ctx, seat: int, condemned: int) -> None:
     """She shows her own card, gives it to the condemned (who dies with it) and takes his without showing it."""
     s = ctx.s
     role = s.players[condemned].role or "villageois"
-    ctx.emit("tag", {"seat": seat, "key": "servant_used", "value": True})
+    ctx.fact(F.PowerSpent(seat, "servant"))
     ctx.announce("servant_takes", seat=seat, target=condemned)
     ctx.set_card(condemned, SERVANT)
     ctx.set_card(seat, role)
     ctx.announce("servant_new_role", to=[seat], role=role)
     if s.options.get("servante_powers", "fresh") == "spent":
-        dead = s.players[condemned].tags
-        for key in SPENT:
-            if key in dead:
-                ctx.emit("tag", {"seat": seat, "key": key, "value": dead[key]}, to=[seat])
+        dead = marks(s, condemned).shown()
+        spent = {key: dead[key] for key in SPENT if key in dead}
+        if spent:
+            ctx.fact(F.PowersInherited(seat, spent), to=[seat])
 
 
 def random_options(rnd: random.Random) -> dict[str, Any]:
@@ -277,9 +278,9 @@ def answer_hooks(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 
 def public_marks(s: GameState) -> dict[str, Any]:
     """For the pages: the revealed Idiot(s), who may vote today by the Bouc's choice, the Ange's win."""
-    mark = s.flags.get("voters")
+    mark = village(s).voters
     return {
-        "idiots": sorted(p.seat for p in s.players.values() if p.tags.get("idiot_revealed")),
+        "idiots": sorted(p.seat for p in s.players.values() if marks(s, p.seat).idiot_revealed),
         "voters_only": mark["seats"] if isinstance(mark, dict) and mark.get("day") == s.day else None,
-        "ange_won": s.flags.get("ange_won"),
+        "ange_won": village(s).ange_won,
     }

@@ -15,10 +15,13 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import MJ, GameState
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.thiercelieux import mark_facts as F
+from app.engine.rulesets.thiercelieux.marks import Marks
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
 from app.engine.rulesets.thiercelieux.night import NightStep, holders, setp
 from app.engine.rulesets.thiercelieux.night_plan import card_brought_in
 from app.engine.rulesets.thiercelieux.roles import has_power, holds, wolfish
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 # The kin: card -> (night step, tag and chat channel, cards in the box).
 KIN: dict[str, tuple[str, str, int]] = {"deux-soeurs": ("soeurs", "sisters", 2),
@@ -62,9 +65,10 @@ def kin_step(card: str) -> NightStep:
         members = holders(ctx, card)
         for seat in members:
             # They recognise each other; one asleep tonight (the Marchand de sable) is met another night.
-            known = sorted({*ctx.s.players[seat].tags.get(tag, []), *members})
-            if ctx.s.players[seat].tags.get(tag) != known:
-                ctx.emit("tag", {"seat": seat, "key": tag, "value": known}, to=[seat])
+            mine = kin_known(marks(ctx.s, seat), tag)
+            known = sorted({*(mine or []), *members})
+            if mine != known:
+                ctx.fact(F.KinMet(seat, tag, known), to=[seat])
         if ctx.s.options.get("siblings_wake") == "mj" and ctx.s.night > 1:
             if not mj_present(ctx.s):
                 call(ctx, key, members)  # no MJ to decide: they are called, as with "every"
@@ -99,7 +103,8 @@ def kin_channels(state: GameState) -> dict[str, tuple[list[int] | None, set[int 
     """Each group of kin reads its own channel; they write in it while awake (and the MJ always)."""
     channels: dict[str, tuple[list[int] | None, set[int | str]]] = {}
     for card, (key, tag, _size) in KIN.items():
-        members = [p.seat for p in state.by_position() if p.alive and holds(p, card) and p.tags.get(tag)]
+        members = [p.seat for p in state.by_position() if p.alive and holds(state, p, card)
+                   and kin_known(marks(state, p.seat), tag)]
         if not members:
             continue
         writers: set[int | str] = {*(members if kin_awake(state, key) else []), MJ}
@@ -110,10 +115,15 @@ def kin_channels(state: GameState) -> dict[str, tuple[list[int] | None, set[int 
     return channels
 
 
-def kin_role(tags: dict[str, Any], seat: int) -> str | None:
+def kin_known(mine: Marks, tag: str) -> list[int] | None:
+    """The sisters (`tag` "sisters") or the brothers a seat has recognised."""
+    return mine.sisters if tag == "sisters" else mine.brothers
+
+
+def kin_role(mine: Marks, seat: int) -> str | None:
     """The card a sister or a brother knows another seat holds (they recognised each other)."""
     for card, (_key, tag, _size) in KIN.items():
-        if seat in tags.get(tag, ()):
+        if seat in (kin_known(mine, tag) or ()):
             return card
     return None
 
@@ -121,7 +131,7 @@ def kin_role(tags: dict[str, Any], seat: int) -> str | None:
 # -- Renard -------------------------------------------------------------------------------------------------------
 def renard_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "renard"):
-        if ctx.s.players[seat].tags.get("fox_lost") and ctx.s.players[seat].role == "renard":
+        if marks(ctx.s, seat).fox_lost and ctx.s.players[seat].role == "renard":
             continue  # he lost his flair: he sleeps on (the step still lasts its plausible time)
         others = [s for s in ctx.s.living() if s != seat]
         if others:
@@ -136,12 +146,12 @@ def renard_close(ctx: Ctx) -> None:
     if seat is None or centre is None:
         return
     group = sorted({centre, *living_neighbours(ctx.s, centre)})
-    if any(wolfish(ctx.s.players[x]) for x in group):
+    if any(wolfish(ctx.s, ctx.s.players[x]) for x in group):
         ctx.announce("fox_smells_wolf", to=[seat], seats=group)
         return
     ctx.announce("fox_no_wolf", to=[seat], seats=group)
     if ctx.s.players[seat].role == "renard":  # a Comédien's borrowed flair lasts a night anyway
-        ctx.emit("tag", {"seat": seat, "key": "fox_lost", "value": True}, to=[seat])
+        ctx.fact(F.PowerSpent(seat, "fox"), to=[seat])
 
 
 # -- Enfant sauvage -----------------------------------------------------------------------------------------------
@@ -163,7 +173,7 @@ def wild_child_close(ctx: Ctx) -> None:
         return
     if model is None:
         model = ctx.choice(list(ctx.s.prompts[pid].options))
-    ctx.emit("tag", {"seat": seat, "key": "model", "value": model}, to=[seat])
+    ctx.fact(F.ModelChosen(seat, model), to=[seat])
     ctx.announce("model_chosen", to=[seat], seat=model)
 
 
@@ -171,8 +181,9 @@ def on_death(ctx: Ctx, seat: int) -> None:
     """A model died: his wild child, alive and still a villager, becomes a Loup-Garou (he wakes with the pack from
     the next wolves' step on)."""
     for p in ctx.s.by_position():
-        if p.alive and p.tags.get("model") == seat and holds(p, "enfant-sauvage") and not wolfish(p):
-            ctx.emit("tag", {"seat": p.seat, "key": "wolf", "value": True}, to=[p.seat])
+        if (p.alive and marks(ctx.s, p.seat).model == seat and holds(ctx.s, p, "enfant-sauvage")
+                and not wolfish(ctx.s, p)):
+            ctx.fact(F.TurnedWolf(p.seat), to=[p.seat])
             ctx.announce("wild_child_turned", to=[p.seat], seat=seat)
 
 
@@ -189,7 +200,7 @@ def dog_close(ctx: Ctx) -> None:
     if seat is None:
         return
     if choice == "wolf":
-        ctx.emit("tag", {"seat": seat, "key": "wolf", "value": True}, to=[seat])
+        ctx.fact(F.TurnedWolf(seat), to=[seat])
         ctx.announce("dog_is_wolf", to=[seat])
     else:
         ctx.announce("dog_is_dog", to=[seat])
@@ -198,18 +209,18 @@ def dog_close(ctx: Ctx) -> None:
 # -- Comédien -----------------------------------------------------------------------------------------------------
 def stage_cards(state: GameState) -> list[str]:
     """The Comédien's cards still unplayed (set aside face up on the first night)."""
-    return list(state.flags.get("comedien_cards") or [])
+    return list(village(state).comedien_cards or [])
 
 
 def deal_stage_cards(ctx: Ctx) -> None:
     """The first night: the MJ's three cards (`comedien_cards`), else three drawn among the village powers not
     in play. Face up: everyone is told which."""
-    if "comedien_cards" in ctx.s.flags:
+    if village(ctx.s).comedien_cards is not None:
         return
     in_play = set(ctx.s.composition)
     given = [c for c in ctx.s.options.get("comedien_cards") or [] if c not in in_play]
     cards = given or ctx.shuffle([c for c in STAGE_CARDS if c not in in_play])[:3]
-    ctx.emit("flag", {"key": "comedien_cards", "value": cards}, to=MJ_ONLY)
+    ctx.fact(F.StageCards(cards), to=MJ_ONLY)
     ctx.announce("comedien_cards", roles=cards)
     for card in cards:
         # In play from now on, held or not: their steps are called every night (tonight's still ahead too), so
@@ -220,8 +231,8 @@ def deal_stage_cards(ctx: Ctx) -> None:
 def comedien_open(ctx: Ctx) -> None:
     # Last night's borrowed power lasts "until the next night": it ends as he is called again.
     for p in ctx.s.by_position():
-        if p.tags.get("borrowed"):
-            ctx.emit("tag", {"seat": p.seat, "key": "borrowed", "value": None}, to=[p.seat])
+        if marks(ctx.s, p.seat).borrowed:
+            ctx.fact(F.CardBorrowed(p.seat, None), to=[p.seat])
     deal_stage_cards(ctx)
     cards = stage_cards(ctx.s)
     for seat in holders(ctx, "comedien"):
@@ -236,9 +247,8 @@ def comedien_close(ctx: Ctx) -> None:
     seat, card = answer(ctx, "comedien_prompt")
     if seat is None or card in (None, "none"):
         return
-    ctx.emit("flag", {"key": "comedien_cards", "value": [c for c in stage_cards(ctx.s) if c != card]},
-             to=MJ_ONLY)
-    ctx.emit("tag", {"seat": seat, "key": "borrowed", "value": card}, to=[seat])
+    ctx.fact(F.StageCards([c for c in stage_cards(ctx.s) if c != card]), to=MJ_ONLY)
+    ctx.fact(F.CardBorrowed(seat, str(card)), to=[seat])
     ctx.announce("comedien_plays", to=[seat], role=card)
 
 
@@ -247,11 +257,12 @@ def dawn(ctx: Ctx) -> None:
     """Each morning, once the night's dead are known, the bear growls (publicly) if a living neighbour of a living
     bear tamer is a wolf; an infected tamer's bear growls every morning (`bear_growls_if_infected`). While the card
     is in play, a quiet bear is said too, so that silence tells no more than at the table."""
-    tamers = [p for p in ctx.s.by_position() if p.alive and holds(p, "montreur-d-ours") and has_power(ctx.s, p)]
+    tamers = [p for p in ctx.s.by_position() if p.alive and holds(ctx.s, p, "montreur-d-ours") and has_power(ctx.s, p)]
     if not tamers and "montreur-d-ours" not in ctx.s.composition:
         return
     infected = bool(ctx.s.options.get("bear_growls_if_infected", True))
-    growls = any((infected and wolfish(p)) or any(wolfish(ctx.s.players[x]) for x in living_neighbours(ctx.s, p.seat))
+    growls = any((infected and wolfish(ctx.s, p))
+                 or any(wolfish(ctx.s, ctx.s.players[x]) for x in living_neighbours(ctx.s, p.seat))
                  for p in tamers)
     ctx.announce("bear_growls" if growls else "bear_quiet")
 
@@ -260,9 +271,10 @@ def dawn(ctx: Ctx) -> None:
 def night_secrets(state: GameState, seat: int) -> dict[str, Any]:
     me = state.players[seat]
     out: dict[str, Any] = {}
+    shown = marks(state, seat).shown()
     for key in ("sisters", "brothers", "model", "borrowed", "fox_lost"):
-        if me.tags.get(key) is not None:
-            out[key] = me.tags[key]
-    if holds(me, "comedien") and "comedien_cards" in state.flags:
+        if key in shown:
+            out[key] = shown[key]
+    if holds(state, me, "comedien") and village(state).comedien_cards is not None:
         out["stage_cards"] = stage_cards(state)
     return out

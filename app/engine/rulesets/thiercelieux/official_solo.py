@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.prompts import MJ_SEAT
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
 from app.engine.rulesets.thiercelieux.night import holders, setp
 from app.engine.rulesets.thiercelieux.roles import (
@@ -17,7 +18,7 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import Death, captain
+from app.engine.rulesets.thiercelieux.state import Death, captain, marks, village
 
 GML = "grand-mechant-loup"
 SECTARIAN = "abominable-sectaire"
@@ -32,7 +33,7 @@ KIN = frozenset({"enfant-sauvage", "chien-loup"})
 
 def gml_hungry(state: GameState) -> bool:
     """Whether the Grand Méchant Loup may still devour a second victim: no wolf (nor kin card) has died yet."""
-    return not any(not p.alive and (wolfish(p) or p.role in KIN or p.original_role in KIN)
+    return not any(not p.alive and (wolfish(state, p) or p.role in KIN or p.original_role in KIN)
                    for p in state.players.values())
 
 
@@ -42,7 +43,7 @@ def gml_open(ctx: Ctx) -> None:
     # Not a wolf, and not the pack's victim (eaten or infected already): the victim would die once anyway.
     spared = {ctx.s.pending.get("victim"), ctx.s.pending.get("infected")}
     for seat in holders(ctx, GML):
-        options = [s for s in ctx.s.living() if not wolfish(ctx.s.players[s]) and s not in spared]
+        options = [s for s in ctx.s.living() if not wolfish(ctx.s, ctx.s.players[s]) and s not in spared]
         if options:
             p = ctx.open_prompt(step=GML, kind="pick", to=[seat], options=options, min=0, max=1)
             setp(ctx, f"{GML}_prompt", p.id)
@@ -61,10 +62,11 @@ def big_bad_wolf(ctx: Ctx, apply: bool = True) -> list[Death]:
     if seat is None or seat == ctx.s.pending.get("protected"):
         return []
     player = ctx.s.players[seat]
-    lives = int(player.tags.get("lives", 2))
-    if holds(player, "ancien") and lives > 1:
+    lives = marks(ctx.s, seat).lives
+    lives = 2 if lives is None else lives
+    if holds(ctx.s, player, "ancien") and lives > 1:
         if apply:
-            ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
+            ctx.fact(F.LifeLost(seat, lives - 1), to=MJ_ONLY)
         return []
     return [(seat, "big_bad_wolf")]
 
@@ -88,20 +90,20 @@ def deal_groups(ctx: Ctx, force: bool = False) -> None:
     if SECTARIAN not in ctx.s.composition and not force:
         return
     groups = split_groups(ctx)
-    ctx.emit("flag", {"key": "sect_groups", "value": groups})
+    ctx.fact(F.SectSplit(groups))
     for n, seats in enumerate(groups, 1):
         ctx.announce("sect_group", group=n, seats=seats)
 
 
 def card_given(ctx: Ctx, card: str) -> None:
     """The MJ gave the Sectaire's card during the game to a village with no groups yet: it is split now."""
-    if card == SECTARIAN and not ctx.s.flags.get("sect_groups"):
+    if card == SECTARIAN and not village(ctx.s).sect_groups:
         deal_groups(ctx, force=True)
 
 
 def sect_victory(state: GameState) -> tuple[str, list[int]] | None:
     """The Sectaire wins alone, at once, when everyone of the other group is dead and he lives."""
-    groups = state.flags.get("sect_groups")
+    groups = village(state).sect_groups
     if not groups:
         return None
     for p in state.by_position():
@@ -127,18 +129,18 @@ def truth(state: GameState, question: str, medium: int) -> bool:
         if medium not in seats or len(seats) < 2:
             return False
         i = seats.index(medium)
-        return any(wolfish(state.players[seats[(i + d) % len(seats)]]) for d in (-1, 1))
+        return any(wolfish(state, state.players[seats[(i + d) % len(seats)]]) for d in (-1, 1))
     if question == "meute":
-        return sum(1 for p in alive if wolfish(p)) >= 2  # are two werewolves or more still alive?
+        return sum(1 for p in alive if wolfish(state, p)) >= 2  # are two werewolves or more still alive?
     if question == "capitaine":
         chief = captain(state)  # is the captain a werewolf? (no captain: no)
-        return chief is not None and state.players[chief].alive and wolfish(state.players[chief])
-    return any(holds(p, "voyante") for p in alive)  # is the Voyante still alive?
+        return chief is not None and state.players[chief].alive and wolfish(state, state.players[chief])
+    return any(holds(state, p, "voyante") for p in alive)  # is the Voyante still alive?
 
 
 def gitane_open(ctx: Ctx) -> None:
     for seat in holders(ctx, GITANE):
-        left = [q for q in QUESTIONS if q not in ctx.s.players[seat].tags.get("asked", [])]
+        left = [q for q in QUESTIONS if q not in (marks(ctx.s, seat).asked or [])]
         if not left:
             continue
         medium = ctx.open_prompt(step=GITANE, kind="pick", to=[seat], options=ctx.s.living(), min=0, max=1)
@@ -152,8 +154,7 @@ def gitane_close(ctx: Ctx) -> None:
     _, question = answer(ctx, "gitane_question_prompt")
     if seat is None or medium is None or question not in QUESTIONS:
         return  # no séance tonight: she needs both a medium and a question
-    asked = [*ctx.s.players[seat].tags.get("asked", []), question]
-    ctx.emit("tag", {"seat": seat, "key": "asked", "value": asked}, to=[seat])
+    ctx.fact(F.QuestionAsked(seat, question), to=[seat])
     setp(ctx, "seance", {"medium": medium, "question": question})
 
 

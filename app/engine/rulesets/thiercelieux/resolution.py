@@ -5,8 +5,9 @@ night's other effects (infection, charms, frogs, the raven's mark). Each row rea
 from __future__ import annotations
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import holds
-from app.engine.rulesets.thiercelieux.state import Death
+from app.engine.rulesets.thiercelieux.state import Death, marks
 
 
 def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
@@ -29,12 +30,13 @@ def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
         player = ctx.s.players[seat]
         if seat == p.get("protected") and not (p.get("pf_substituted") and player.role == "petite-fille"):
             continue  # 001: the Salvateur's protection
-        if holds(player, "ancien"):
-            lives = int(player.tags.get("lives", 2))
+        if holds(ctx.s, player, "ancien"):
+            lives = marks(ctx.s, seat).lives
+            lives = 2 if lives is None else lives
             if lives > 1:
                 # 001: the first attack costs a life, silently; he is not even told.
                 if apply:
-                    ctx.emit("tag", {"seat": seat, "key": "lives", "value": lives - 1}, to=MJ_ONLY)
+                    ctx.fact(F.LifeLost(seat, lives - 1), to=MJ_ONLY)
                 continue
         out.append((seat, "wolves"))
     return out
@@ -68,22 +70,21 @@ def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
     s = ctx.s
     infected = pending.get("infected")
     if isinstance(infected, int) and s.players[infected].alive:
-        ctx.emit("tag", {"seat": infected, "key": "wolf", "value": True}, to=[infected])
+        ctx.fact(F.TurnedWolf(infected), to=[infected])
         ctx.announce("you_are_infected", to=[infected])
     charms = [x for x in pending.get("charms") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
     for seat in charms:
-        ctx.emit("tag", {"seat": seat, "key": "charmed", "value": True})
+        ctx.fact(F.Charmed(seat))
     if charms:
         ctx.announce("charmed", seats=charms)  # 001: announced publicly each morning
     frogs = [x for x in pending.get("frogs") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
     for seat in frogs:
-        ctx.emit("tag", {"seat": seat, "key": "frog_day", "value": s.day})
-        ctx.emit("tag", {"seat": seat, "key": "frog_night", "value": s.night + 1})
+        ctx.fact(F.Croaked(seat, s.day, s.night + 1))
     if frogs:
         ctx.announce("frogs", seats=frogs)  # 004: a frog sits out a day and a night
     raven = pending.get("raven")
     if isinstance(raven, int) and s.players[raven].alive:
-        ctx.emit("flag", {"key": "raven", "value": raven})
+        ctx.fact(F.RavenMarked(raven))
         ctx.announce("raven_marks", seat=raven)  # 001: the two extra votes are revealed in the morning
     seen = pending.get("seer_seen")
     if isinstance(seen, str) and s.options.get("seer_announce"):

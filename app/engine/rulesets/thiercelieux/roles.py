@@ -9,6 +9,7 @@ from typing import Any
 
 from app.engine.model import GameState, Player
 from app.engine.ruleset import Role as BaseRole
+from app.engine.rulesets.thiercelieux.state import marks, village
 
 
 @dataclass(frozen=True)
@@ -107,25 +108,31 @@ def is_wolf(role: str | None) -> bool:
     return role is not None and role in ROLES and ROLES[role].wolf
 
 
-def holds(player: Player, role: str) -> bool:
+def holds(state: GameState, player: Player, role: str) -> bool:
     """Holds this card: his card, his second hidden card in the great complication (004), or the card whose power
     the Comédien plays until the next night (official_night.py)."""
-    return player.role == role or player.tags.get("second_role") == role or player.tags.get("borrowed") == role
+    if player.role == role:
+        return True
+    mine = marks(state, player.seat)
+    return mine.second_role == role or mine.borrowed == role
 
 
-def wolfish(player: Player) -> bool:
+def wolfish(state: GameState, player: Player) -> bool:
     """Wakes with the wolves: a wolf card (either of two, 004), or converted (infected, lycanthropy, a cub or a
     traitor turned, or a hidden wolf camp card in the small complication)."""
-    return is_wolf(player.role) or is_wolf(player.tags.get("second_role")) or bool(player.tags.get("wolf"))
+    if is_wolf(player.role):
+        return True
+    mine = marks(state, player.seat)
+    return is_wolf(mine.second_role) or bool(mine.wolf)
 
 
-def camp_of(player: Player) -> str:
+def camp_of(state: GameState, player: Player) -> str:
     role = ROLES.get(player.role or "")
     if role is not None and role.camp in SOLO:
         return role.camp
-    if player.tags.get("vampire") or (role is not None and role.camp == VAMPIRES):
+    if marks(state, player.seat).vampire or (role is not None and role.camp == VAMPIRES):
         return VAMPIRES
-    if wolfish(player):
+    if wolfish(state, player):
         return WOLVES
     if role is not None and role.camp == HAMSTERS:
         return HAMSTERS
@@ -137,7 +144,7 @@ def has_power(state: GameState, player: Player) -> bool:
     role = ROLES.get(player.role or "")
     if role is None or "power" not in role.tags:
         return True
-    return not (state.flags.get("powers_lost") and camp_of(player) == VILLAGE)
+    return not (village(state).powers_lost and camp_of(state, player) == VILLAGE)
 
 
 def wolves_for(players: int) -> int:

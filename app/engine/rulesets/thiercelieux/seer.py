@@ -5,6 +5,7 @@ rule modules that import night.py."""
 from __future__ import annotations
 
 from app.engine.context import Ctx
+from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import doomed
 from app.engine.rulesets.thiercelieux.night import holders, setp
 from app.engine.rulesets.thiercelieux.roles import wolfish
@@ -35,9 +36,8 @@ def voyante_close(ctx: Ctx) -> None:
     if ctx.s.options.get("cards", "one") != "one":
         # 004's complications: the seer sees the hidden card that makes a wolf (small: the camp card; great: a
         # wolf among the two), else the player's card.
-        role = "loup-garou" if wolfish(ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
+        role = "loup-garou" if wolfish(ctx.s, ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
             "cards") == "small" else role)
     setp(ctx, "seer_seen", role)
-    seen = {**ctx.s.players[seer].tags.get("seen", {}), str(target): role}
-    ctx.emit("tag", {"seat": seer, "key": "seen", "value": seen}, to=[seer])
+    ctx.fact(F.CardSeen(seer, target, role), to=[seer])
     ctx.announce("seer_saw", to=[seer], seat=target, role=role)

@@ -1,5 +1,6 @@
-"""What a Thiercelieux game keeps beyond the engine's general state: the lovers, the Voleur's spare cards, and the
-captain as the office "captain". Its own events are handled here (`lovers`, `spare_cards`, and `captain`, the event
+"""What a Thiercelieux game keeps beyond the engine's general state: the lovers, the Voleur's spare cards, each
+seat's marks and the village's facts (marks.py, changed by the facts of mark_facts.py), and the captain as the office
+"captain". Its own events are handled here (`lovers`, `spare_cards`, and `captain`, the event
 older logs hold for the office)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pydantic import Field
 
 from app.engine.evolve import handles
 from app.engine.model import GameState, RulesetState
+from app.engine.rulesets.thiercelieux.marks import MARK_KEYS, VILLAGE_KEYS, Marks, Village
 
 KEY = "thiercelieux"
 Death = tuple[int, str]  # (seat, source): who dies at dawn and of what (dawn.py), for the MJ and the Ancien's rule
@@ -22,6 +24,11 @@ class Thiercelieux(RulesetState):
     # Cards the MJ brought into play during the game (`set_role`) that the composition lacked: their night steps
     # are called from then on, held or not, like the composition's (night_plan.night_cards).
     mj_cards: list[str] = Field(default_factory=list)
+    marks: dict[int, Marks] = Field(default_factory=dict)  # seat -> its marks (none until one is set)
+    village: Village = Field(default_factory=Village)
+
+
+NO_MARKS = Marks()  # what `marks` reads for a seat with none: never changed (facts go through `marked`)
 
 
 def own(state: GameState) -> Thiercelieux:
@@ -40,6 +47,23 @@ def mj_cards(state: GameState) -> list[str]:
     return own(state).mj_cards
 
 
+def marks(state: GameState, seat: int) -> Marks:
+    """A seat's marks, to read."""
+    return own(state).marks.get(seat, NO_MARKS)
+
+
+def marked(state: GameState, seat: int) -> Marks:
+    """A seat's marks, to change (a fact's `apply`)."""
+    found = own(state).marks.get(seat)
+    if found is None:
+        found = own(state).marks[seat] = Marks()
+    return found
+
+
+def village(state: GameState) -> Village:
+    return own(state).village
+
+
 def captain(state: GameState) -> int | None:
     return state.holder(CAPTAIN)
 
@@ -50,12 +74,26 @@ def living_captain(state: GameState) -> int | None:
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot written when the captain, the lovers and the spare cards were fields of every game state."""
+    """A snapshot written when the captain, the lovers and the spare cards were fields of every game state
+    (version 1), or when the marks were the players' `tags` and the village's facts the state's `flags` (1 and 2):
+    each moves to this state (a key of neither stays where it was: the engine's own, as `afk_missed`)."""
     captain_seat = data.pop("captain", None)
     own_data = {"lovers": data.pop("lovers", []), "spare_cards": data.pop("spare_cards", [])}
     if captain_seat is not None:
         data["offices"] = {**data.get("offices", {}), CAPTAIN: captain_seat}
-    data.setdefault("own", own_data)
+    own_data = dict(data.get("own") or own_data)
+    players = {}
+    marks_data: dict[str, dict[str, Any]] = {}
+    for seat, p in (data.get("players") or {}).items():
+        tags = dict(p.get("tags") or {})
+        mine = {key: tags.pop(key) for key in list(tags) if key in MARK_KEYS}
+        if mine:
+            marks_data[str(seat)] = mine
+        players[seat] = {**p, "tags": tags}
+    flags = dict(data.get("flags") or {})
+    own_data.setdefault("marks", marks_data)
+    own_data.setdefault("village", {key: flags.pop(key) for key in list(flags) if key in VILLAGE_KEYS})
+    data.update(players=players, flags=flags, own=own_data)
     return data
 
 
