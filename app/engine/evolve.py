@@ -254,6 +254,8 @@ def _revealed(s: GameState, d: dict[str, Any]) -> None:
 
 @handles("tag")
 def _tag(s: GameState, d: dict[str, Any]) -> None:
+    """Older logs' generic setter of a seat's mark: nothing emits it now (typed facts), a ruleset's upgrade folds
+    its own keys (Soupçons', Thiercelieux's), and what is left (afk_missed) lands in the engine's tags."""
     tags = s.players[d["seat"]].tags
     if d.get("value") is None:
         tags.pop(d["key"], None)
@@ -271,6 +273,7 @@ def _pending(s: GameState, d: dict[str, Any]) -> None:
 
 @handles("flag")
 def _flag(s: GameState, d: dict[str, Any]) -> None:
+    """Older logs' generic setter of a game-wide fact: nothing emits it now, Thiercelieux's upgrade folds its own."""
     if d.get("value") is None:
         s.flags.pop(d["key"], None)
     else:

@@ -49,7 +49,9 @@ class Player(BaseModel):
     position: int  # place around the table; the MJ may reorder before the start
     cards: dict[str, Card] = Field(default_factory=dict)  # slot -> card; empty until the deal
     alive: bool = True
-    tags: dict[str, Any] = Field(default_factory=dict)  # counters and tags: potions, coins, seen cards, ...
+    # The engine's own marks of a seat (afk_missed: app/engine/afk.py); a ruleset's are its typed state (`own`),
+    # but an older log's `tag` event that no ruleset upgrades still lands here.
+    tags: dict[str, Any] = Field(default_factory=dict)
     controller: int | None = None  # a second character: the seat whose owner plays it too (004)
 
     # The one-card games read their card as a role: the card of the ROLE slot.
@@ -159,7 +161,8 @@ class GameState(BaseModel):
     message_counter: int = 0
     messages: dict[int, dict[str, Any]] = Field(default_factory=dict)  # chat message id -> {channel, to}
     hidden: list[int] = Field(default_factory=list)  # chat messages the MJ hid
-    flags: dict[str, Any] = Field(default_factory=dict)  # game-wide facts that outlive a phase (powers lost, ...)
+    # Game-wide facts set by an older log's `flag` event that no ruleset upgrades; the rulesets' are typed (`own`).
+    flags: dict[str, Any] = Field(default_factory=dict)
     controls: dict[int, list[int]] = Field(default_factory=dict)  # a seat -> the other characters its owner plays
 
     @model_validator(mode="before")
