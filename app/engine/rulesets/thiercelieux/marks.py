@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_serializer
 
 
 class Marks(BaseModel):
@@ -55,9 +55,15 @@ class Marks(BaseModel):
     ghost: bool | None = None
     ghost_declined: bool | None = None
 
+    @model_serializer(mode="plain")
+    def _set_only(self) -> dict[str, Any]:
+        """Only the marks set: a state is dumped and read back at every command (GameState.clone), and forty unset
+        fields for every seat doubled its cost."""
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
     def shown(self) -> dict[str, Any]:
         """The marks set, by name (the MJ's view)."""
-        return self.model_dump(exclude_none=True)
+        return self.model_dump()
 
 
 MARK_KEYS = frozenset(Marks.model_fields)
@@ -65,6 +71,10 @@ LAST_CHOICE = ("last_protected", "last_walk", "last_visit")  # marks of "not the
 
 
 class Village(BaseModel):
+    @model_serializer(mode="plain")
+    def _set_only(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}  # as Marks'
+
     raven: int | None = None  # the Corbeau's mark for today's vote
     last_dead: int | None = None
     last_death_day: int | None = None  # the stalemate's count
