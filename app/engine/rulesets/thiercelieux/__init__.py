@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
 from pydantic import ValidationError
 
@@ -24,6 +25,7 @@ from app.engine.rulesets.thiercelieux.manifest import FACT_BOOK
 from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, NIGHT_STEPS, step_cards
 from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_role, night_secrets
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
+from app.engine.rulesets.thiercelieux.packs import BUILTIN, Night, RolePack
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
     PREREQUISITES,
@@ -60,6 +62,24 @@ class Thiercelieux(Ruleset):
     other_cards = day_roles.DAY_ROLES  # Le Village's face-up day cards (004), dealt apart from the night cards
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
     live_options = LIVE_OPTIONS  # the options the MJ may change during the game (options.py)
+    night: ClassVar[Night] = BUILTIN  # every night step's handlers, and the packs whose steps join the order
+    weights: ClassVar[Mapping[str, int]] = WEIGHTS
+
+    def with_packs(self, *packs: RolePack) -> Thiercelieux:
+        """A new Thiercelieux whose cards and night include the packs' (docs/adding-a-role.md): a subclass made
+        here, so that this ruleset and the module tables stay as they are. The composition root registers the one
+        it plays (app/games.py)."""
+        roles, weights, night = dict(self.roles), dict(self.weights), self.night
+        for pack in packs:
+            pack.check(roles, night.steps)
+            roles[pack.role.key], weights[pack.role.key] = pack.role, pack.weight
+            night = night.with_pack(pack)
+        made = type(type(self).__name__, (type(self),), {"roles": roles, "weights": weights, "night": night})
+        return cast(Thiercelieux, made())
+
+    def texts(self, lang: str) -> dict[str, str]:
+        """The packs' catalogue texts in `lang` (the built-in cards' are in static/i18n)."""
+        return {k: v for pack in self.night.packs for k, v in pack.texts.get(lang, {}).items()}
 
     def mj_sees_all(self, state: GameState) -> bool:
         # Automatic mode with a host who plays: the MJ token is the host's, and shows only what a spectator sees.
@@ -103,11 +123,11 @@ class Thiercelieux(Ruleset):
             need = PREREQUISITES.get(role)
             if need is not None and players < need:
                 warnings.append({"code": "prerequisite", "role": role, "players": need})
-        wolves = sum(1 for r in composition if ROLES[r].wolf)
+        wolves = sum(1 for r in composition if self.roles[r].wolf)
         if wolves > wolves_for(players) + 1:
             warnings.append({"code": "many_wolves", "wolves": wolves, "suggested": wolves_for(players)})
         # The cards actually dealt: with a Voleur two stay in the middle, so count on the average.
-        balance = sum(WEIGHTS.get(r, 0) for r in composition)
+        balance = sum(self.weights.get(r, 0) for r in composition)
         if "voleur" in composition:
             balance -= 2
         verdict = "village" if balance > 4 else "wolves" if balance < -4 else "balanced"
@@ -165,7 +185,7 @@ class Thiercelieux(Ruleset):
         if odd:
             raise Rejected("not_in_variant", f"{odd[0]} cannot be played in this variant.", role=odd[0])
         for role, count in Counter(comp).items():
-            if ROLES[role].unique and count > 1:
+            if self.roles[role].unique and count > 1:
                 raise Rejected("role_twice", f"There can be only one {role}.", role=role)
         for role, count in Counter(engine_options(state).preassigned.values()).items():
             if count > comp.count(role):
@@ -218,7 +238,7 @@ class Thiercelieux(Ruleset):
                            expected=expected, got=len(comp))
         counts = Counter(comp)
         for role, count in counts.items():
-            if ROLES[role].unique and count > 1:
+            if self.roles[role].unique and count > 1:
                 raise Rejected("role_twice", f"There can be only one {role}.", role=role)
         if not any(is_wolf(r) for r in comp):
             raise Rejected("no_wolf", "A game needs at least one Loup-Garou.")

@@ -19,10 +19,9 @@ from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
-from app.engine.rulesets.thiercelieux.manifest import STEPS  # no rule module imports flow: no cycle
-from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, setp, stages, steps_for
-from app.engine.rulesets.thiercelieux.night_plan import night_cards, night_order
+from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, setp, stages
 from app.engine.rulesets.thiercelieux.official_solo import sect_victory
+from app.engine.rulesets.thiercelieux.packs import night_of  # manifest.STEPS with a ruleset's packs; no cycle
 from app.engine.rulesets.thiercelieux.roles import (
     HAMSTERS,
     LOVERS,
@@ -57,7 +56,7 @@ def first_turn(ctx: Ctx) -> None:
 def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
-    steps = steps_for(night_order(ctx.s.options), ctx.s.night, night_cards(ctx.s))
+    steps = night_of(ctx.ruleset).tonight(ctx)  # the built-in steps and the ruleset's packs' (packs.py)
     setp(ctx, "steps", stages(steps, bool(ctx.s.options.get("night_parallel"))))
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
@@ -83,7 +82,7 @@ def open_night_step(ctx: Ctx) -> None:
     ctx.open_step(key, length)
     ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
     for each in stage:
-        STEPS[each].open(ctx)
+        night_of(ctx.ruleset).steps[each].open(ctx)
 
 
 # The packs vote together, often after a chat: their steps get half as long again. By key only, never by holder.
@@ -871,7 +870,8 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
 def finish_step(ctx: Ctx) -> None:
     step = ctx.s.step
     assert step is not None
-    night = ctx.s.phase == "night" and (step.key in STEPS or step.key == TOGETHER)
+    handlers = night_of(ctx.ruleset).steps  # manifest.STEPS, and a pack's steps (packs.py)
+    night = ctx.s.phase == "night" and (step.key in handlers or step.key == TOGETHER)
     if night and step.deadline is not None and ctx.at < step.deadline:
         # Extended by the MJ after its holders answered: it still lasts to its (new) end, like any night step.
         ctx.emit("step_timer", {"min_end": step.deadline}, to=MJ_ONLY)
@@ -880,7 +880,7 @@ def finish_step(ctx: Ctx) -> None:
         ctx.close_prompt(prompt)
     if night:
         for each in ctx.s.pending["steps"][ctx.s.pending["i"]]:
-            STEPS[each].close(ctx)
+            handlers[each].close(ctx)
         setp(ctx, "i", ctx.s.pending["i"] + 1)
         proceed(ctx, "night_step")
         return
