@@ -30,6 +30,7 @@ def night_one(guarded: int) -> Script:
     assert g.step == KEY and g.state.night == 1
     prompt = g.prompt(KEY)
     assert prompt.to == [0]  # its holder alone is asked
+    assert [v["step"] for v in g.view(0)["prompts"]] == [KEY]
     assert [v["step"] for seat in range(1, 5) for v in g.view(seat)["prompts"]] == []
     g.answer(0, KEY, [guarded])
     assert g.step == KEY  # answered early, the step still lasts its drawn length: its timing tells nothing
@@ -65,6 +66,12 @@ def test_the_built_in_ruleset_is_unchanged() -> None:
     assert RULESETS[THIERCELIEUX.key] is THIERCELIEUX  # nothing registered
     assert Script(["loup-garou", "villageois", "villageois"], start=False).rejected(
         "configure", MJ, composition=TABLE) == "unknown_role"
+
+
+def test_the_pack_brings_its_texts() -> None:
+    rules = THIERCELIEUX.with_packs(GARDE)
+    assert rules.texts("en")[f"role.{KEY}"] == "Bodyguard" and rules.texts("fr")[f"step.{KEY}"] == "Le Garde du corps"
+    assert THIERCELIEUX.texts("en") == {}
 
 
 def test_a_pack_is_checked_when_the_ruleset_is_built() -> None:

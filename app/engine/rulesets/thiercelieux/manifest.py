@@ -12,9 +12,10 @@ Its facts are listed here too (FACT_BOOK: the marks of a seat and of the village
 of the generic setters older logs hold.
 
 This module imports the rule modules; none of them imports it back, nor flow.py, which opens and closes the
-night's steps from STEPS (tests/test_engine_import_graph.py: the package's import graph, function-level imports
-included, has no cycle). The step keys alone are night.NIGHT_STEPS (the same set, tested), for the modules below
-this one: options.py (the MJ's edited order) and night_plan.py (a card brought in).
+night's steps from STEPS, with a ruleset's role packs' (packs.py) (tests/test_engine_import_graph.py: the
+package's import graph, function-level imports included, has no cycle). The step keys alone are
+night.NIGHT_STEPS (the same set, tested), for the modules below this one: options.py (the MJ's edited order)
+and night_plan.py (a card brought in).
 """
 
 from __future__ import annotations
