@@ -16,6 +16,7 @@ from app.engine.core import new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, SYSTEM, Event
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
+from app.engine.rulesets.thiercelieux.state import scratch
 from app.engine.views import event_visible, view
 from app.engine.views import prompt_view as project_prompt
 
@@ -103,7 +104,7 @@ def test_the_host_cannot_act_on_hidden_things_nor_see_them_again() -> None:
     g.do("configure", MJ, options={"host_plays": True, "debate": 30})  # unchanged: accepted
     g.do("start", MJ)
     g.run_until("loups", night=1)
-    wolves = g.state.prompts[g.state.pending["wolves_prompt"]]
+    wolves = g.state.prompts[scratch(g.state).prompts["wolves"]]
     assert g.rejected("answer", MJ, prompt=wolves.id, answer=[2], seat=wolves.to[0]) == "hidden_from_host"
     assert g.rejected("kill", MJ, seat=3) == "hidden_from_host"
     assert g.rejected("set_role", MJ, seat=3, role="villageois") == "hidden_from_host"

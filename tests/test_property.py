@@ -23,7 +23,7 @@ from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Prompt
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolves_for
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
-from app.engine.rulesets.thiercelieux.state import marks
+from app.engine.rulesets.thiercelieux.state import marks, scratch
 from app.engine.views import view
 
 SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur"]
@@ -65,7 +65,7 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
     elif key == "sorciere":
         for seat in holders("sorciere"):
             mine = marks(state, seat)
-            if not mine.heal_used and state.pending.get("victim") is not None:
+            if not mine.heal_used and scratch(state).victim is not None:
                 out["sorciere-heal"] = [seat]
             if not mine.poison_used:
                 out["sorciere-poison"] = [seat]
@@ -75,7 +75,7 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
         assert captain_of(state) is not None
         out[key] = [captain_of(state)]
     elif key in ("chasseur", "successeur"):
-        seat = state.pending["item"]["seat"]
+        seat = (scratch(state).item or {})["seat"]
         if [s for s in living if s != seat]:
             out[key] = [seat]
     else:

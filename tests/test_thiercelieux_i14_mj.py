@@ -19,7 +19,7 @@ from app.engine.core import replay
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
-from app.engine.rulesets.thiercelieux.state import marks
+from app.engine.rulesets.thiercelieux.state import marks, scratch
 from app.engine.views import event_visible
 
 W, V, WITCH, SEER, SALV = "loup-garou", "villageois", "sorciere", "voyante", "salvateur"
@@ -78,10 +78,10 @@ def test_a_card_given_after_its_step_would_have_passed_is_called_tomorrow() -> N
 def test_a_card_the_game_has_already_adds_no_step() -> None:
     """A Villageois made a second Sorcière: her step is already called; a Villageois card has no step at all."""
     g = Script([W, V, V, V, V, V, WITCH])
-    before = g.state.pending["steps"]
+    before = scratch(g.state).steps
     g.do("set_role", MJ, seat=1, role=WITCH)
     g.do("set_role", MJ, seat=2, role=V)
-    assert g.state.pending["steps"] == before
+    assert scratch(g.state).steps == before
     assert not [e for e in g.events if e.type == "cards_in_play"]
     assert g.view(MJ)["mj"]["mj_cards"] == []
 
@@ -125,9 +125,9 @@ def test_cards_in_play_is_the_mjs_and_replays() -> None:
 def test_in_a_parallel_night_a_card_brought_in_gets_a_stage_of_its_own_tonight() -> None:
     """With `night_parallel`, the stages still ahead are regrouped with the new step in its place in the order."""
     g = Script([W, SEER, V, V, V, V, WITCH], options={"night_parallel": True})
-    assert g.state.pending["steps"] == [["voyante", "loups"], ["sorciere"]]
+    assert scratch(g.state).steps == [["voyante", "loups"], ["sorciere"]]
     g.do("set_role", MJ, seat=2, role="corbeau")
-    assert g.state.pending["steps"] == [["voyante", "loups"], ["sorciere"], ["corbeau"]]
+    assert scratch(g.state).steps == [["voyante", "loups"], ["sorciere"], ["corbeau"]]
     play_night(g, {"loups": [5], "voyante": [0], "sorciere-heal": False, "sorciere-poison": []}, until="corbeau")
     assert g.prompt("corbeau").to == [2]
 

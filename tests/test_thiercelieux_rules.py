@@ -14,7 +14,7 @@ from app.engine.model import MJ, Command, GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux.state import captain as captain_of
 from app.engine.rulesets.thiercelieux.state import lovers as lovers_of
-from app.engine.rulesets.thiercelieux.state import marks
+from app.engine.rulesets.thiercelieux.state import marks, scratch
 from app.engine.rulesets.thiercelieux.state import spare_cards as spare_cards_of
 from app.engine.views import SPECTATOR, event_visible
 from app.sim import FAST, Game, bot_round, play
@@ -659,7 +659,7 @@ def test_mj_undo_restarts_the_night() -> None:
     assert g.step == "sorciere"
     g.do("undo", MJ)
     assert g.state.phase == "night" and g.state.night == 2 and g.step == "voyante"
-    assert g.state.pending.get("victim") is None
+    assert scratch(g.state).victim is None
     assert g.living() == [0, 1, 2, 3, 4, 5]
     assert g.rejected("undo", 4) == "mj_only"
     play_night(g, {"voyante": [1], "loups": [4], "sorciere-heal": False, "sorciere-poison": []})

@@ -8,7 +8,7 @@ from engine_helpers import Script
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.model import MJ
-from app.engine.rulesets.thiercelieux.state import village
+from app.engine.rulesets.thiercelieux.state import scratch, village
 
 W, V = "loup-garou", "villageois"
 ROLES = [W, W, V, V, V, V, V, "voyante"]
@@ -108,7 +108,7 @@ def test_a_shield_given_during_a_forum_vote_voids_the_votes_already_cast() -> No
     assert g.answer_rejected(voters[1], "vote", [target]) == "shielded"
     g.answer(voters[1], "vote", [voters[2]])
     g.wait()
-    assert g.step == "chatelain-grace" and g.state.pending["condemned"] == voters[2]
+    assert g.step == "chatelain-grace" and scratch(g.state).condemned == voters[2]
     g.wait()  # the Châtelain lets it happen
     assert g.alive(target) and not g.alive(voters[2])
 

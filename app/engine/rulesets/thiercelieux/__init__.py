@@ -42,7 +42,16 @@ from app.engine.rulesets.thiercelieux.roles import (
     wolfish,
     wolves_for,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, lovers, marks, mj_cards, spare_cards, upgrade, village
+from app.engine.rulesets.thiercelieux.state import (
+    CAPTAIN,
+    lovers,
+    marks,
+    mj_cards,
+    scratch,
+    spare_cards,
+    upgrade,
+    village,
+)
 from app.engine.rulesets.thiercelieux.state import Thiercelieux as OwnState
 from app.engine.views import still_acting
 
@@ -363,9 +372,11 @@ class Thiercelieux(Ruleset):
 
     def mj_view(self, state: GameState) -> dict[str, Any]:
         # mj_cards: the cards the MJ brought into play during the game, whose steps are called (issue 14, item 2).
-        # tags: each seat's marks (marks.py) beside the engine's own tags, in the one dict the pages read.
+        # tags: each seat's marks (marks.py) beside the engine's own tags, in the one dict the pages read; pending:
+        # the phase's scratch in the shape of the engine's old `pending` (what another key left there too).
         tags = {str(seat): {**p.tags, **marks(state, seat).shown()} for seat, p in state.players.items()}
-        return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state), "tags": tags}
+        return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state), "tags": tags,
+                "pending": {**state.pending, **scratch(state).as_pending()}}
 
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         me = state.players.get(viewer)
@@ -441,7 +452,7 @@ class Thiercelieux(Ruleset):
             "powers_lost": bool(village(state).powers_lost),
             "role_talk": state.options.get("role_talk", "allowed"),
             # "C'est sûrement pas lui" (004): who is still standing.
-            "standing": state.pending.get("standing") if state.phase == "day" else None,
+            "standing": scratch(state).standing if state.phase == "day" else None,
             # Le Village (004): the face-up day cards, today's shield and the Châtelain's spent powers.
             "day_roles": village(state).day_roles,
             "sect_groups": village(state).sect_groups,  # the Abominable Sectaire's two groups (issue 14)
@@ -532,7 +543,7 @@ class Thiercelieux(Ruleset):
     @staticmethod
     def _peek(state: GameState, seat: int) -> dict[str, int] | None:
         """The Petite Fille peeking sees which targets the wolves point at, never who points."""
-        pf_pid, wolves_pid = state.pending.get("pf_prompt"), state.pending.get("wolves_prompt")
+        pf_pid, wolves_pid = scratch(state).prompts.get("pf"), scratch(state).prompts.get("wolves")
         if state.phase != "night" or pf_pid is None or wolves_pid is None:
             return None
         pf_prompt = state.prompts.get(pf_pid)

@@ -18,6 +18,7 @@ from app.engine.rulesets.thiercelieux.resolution import (
     white_wolf,
     wolf_victims,
 )
+from app.engine.rulesets.thiercelieux.scratch import Scratch
 from app.engine.rulesets.thiercelieux.state import Death
 
 Row = Callable[[Ctx, bool], list[Death]]  # (ctx, apply): apply=False reads the night and changes nothing
@@ -33,8 +34,8 @@ RESOLUTION: tuple[tuple[str, Row], ...] = (
     ("rust", rust),  # the Chevalier's: whatever protects the wolf
 )
 
-# The morning's effects besides deaths, in order (after the `phase` event reset `pending`).
-MORNING: tuple[Callable[[Ctx, dict[str, object], set[int]], None], ...] = (
+# The morning's effects besides deaths, in order (after the `phase` event renewed the scratch: they read the night's).
+MORNING: tuple[Callable[[Ctx, Scratch, set[int]], None], ...] = (
     night_effects,  # infection, charms, frogs, the raven's mark, the seer's announced role
     seance_morning,  # the Gitane's séance
 )
@@ -54,6 +55,6 @@ def doomed(ctx: Ctx) -> set[int]:
     return {seat for seat, _ in night_deaths(ctx, apply=False)}
 
 
-def morning(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
+def morning(ctx: Ctx, night: Scratch, dead: set[int]) -> None:
     for effect in MORNING:
-        effect(ctx, pending, dead)
+        effect(ctx, night, dead)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.ruleset import Role
 from app.engine.rulesets.thiercelieux import mark_facts as F
-from app.engine.rulesets.thiercelieux.night import setp
 from app.engine.rulesets.thiercelieux.roles import VILLAGE
-from app.engine.rulesets.thiercelieux.state import marks, village
+from app.engine.rulesets.thiercelieux.scratch_facts import Condemned
+from app.engine.rulesets.thiercelieux.state import marks, scratch, village
 
 DAY_ROLES: dict[str, Role] = {
     r.key: r for r in (Role("confesseur", VILLAGE), Role("chatelain", VILLAGE), Role("protecteur", VILLAGE))
@@ -111,7 +111,7 @@ def may_pardon(state: GameState) -> int | None:
 
 
 def open_pardon(ctx: Ctx, lord: int, condemned: int, seconds: float) -> None:
-    setp(ctx, "condemned", condemned)
+    ctx.fact(Condemned(condemned), to=MJ_ONLY)
     ctx.announce("pardon_asked", seat=lord, target=condemned)
     ctx.open_step("chatelain-grace", seconds)
     ctx.open_prompt(step="chatelain-grace", kind="confirm", to=[lord], visibility="public",
@@ -125,5 +125,5 @@ def pardoned(ctx: Ctx) -> bool:
     if answer is not True:
         return False
     ctx.fact(F.ChatelainPardoned())
-    ctx.announce("pardoned", seat=ctx.s.pending["condemned"])
+    ctx.announce("pardoned", seat=scratch(ctx.s).condemned)
     return True

@@ -19,7 +19,7 @@ from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
-from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, setp, stages
+from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, stages
 from app.engine.rulesets.thiercelieux.official_solo import sect_victory
 from app.engine.rulesets.thiercelieux.packs import night_of  # manifest.STEPS with a ruleset's packs; no cycle
 from app.engine.rulesets.thiercelieux.roles import (
@@ -36,7 +36,22 @@ from app.engine.rulesets.thiercelieux.roles import (
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers, marks, village
+from app.engine.rulesets.thiercelieux.scratch_facts import (
+    Accused,
+    ClearerCalled,
+    ConsequenceOpened,
+    ConsequencesFirst,
+    DayScheduled,
+    DebateInterrupted,
+    NightPlanned,
+    QuestionOpened,
+    ScapegoatBlamed,
+    StageReached,
+    StillStanding,
+    VoteOpened,
+    VoteTied,
+)
+from app.engine.rulesets.thiercelieux.state import CAPTAIN, captain, living_captain, lovers, marks, scratch, village
 
 
 def opt(ctx: Ctx, key: str) -> Any:
@@ -57,19 +72,19 @@ def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
     steps = night_of(ctx.ruleset).tonight(ctx)  # the built-in steps and the ruleset's packs' (packs.py)
-    setp(ctx, "steps", stages(steps, bool(ctx.s.options.get("night_parallel"))))
+    ctx.fact(NightPlanned(stages(steps, bool(ctx.s.options.get("night_parallel")))), to=MJ_ONLY)
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
         # 004: roles that do not exist are called too, and shown to the wolves so that they can claim them.
         pack = [p.seat for p in ctx.s.players.values() if p.alive and wolfish(ctx.s, p)]
         ctx.announce("fake_roles", to=pack, roles=fakes)
-    setp(ctx, "i", 0)
+    ctx.fact(StageReached(0), to=MJ_ONLY)
     ctx.announce("night_falls", night=ctx.s.night)
     open_night_step(ctx)
 
 
 def open_night_step(ctx: Ctx) -> None:
-    steps, i = ctx.s.pending["steps"], ctx.s.pending["i"]
+    steps, i = night_plan(ctx.s)
     if i >= len(steps):
         dawn(ctx)
         return
@@ -100,16 +115,23 @@ def night_step_range(options: dict[str, Any], stage: list[str]) -> tuple[float, 
     return plausible_range(options, max(LONGER.get(key, 1.0) for key in stage))
 
 
+def night_plan(s: GameState) -> tuple[list[list[str]], int]:
+    """The night's stages and the one open now (set as the night begins)."""
+    plan = scratch(s)
+    assert plan.steps is not None and plan.i is not None, "no night under way"
+    return plan.steps, plan.i
+
+
 def next_night_step(ctx: Ctx) -> None:
-    setp(ctx, "i", ctx.s.pending["i"] + 1)
+    ctx.fact(StageReached(night_plan(ctx.s)[1] + 1), to=MJ_ONLY)
     open_night_step(ctx)
 
 
 # -- dawn -------------------------------------------------------------------------------------------------------
 def dawn(ctx: Ctx) -> None:
     deaths = night_deaths(ctx)
-    pending = dict(ctx.s.pending)
-    pf_seen = ctx.s.pending.get("pf_seen")
+    night = scratch(ctx.s)  # the `phase` event renews it: this one stays the night's
+    pf_seen = night.pf_seen
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
     ctx.open_step("dawn", float(opt(ctx, "dawn")))
@@ -118,7 +140,7 @@ def dawn(ctx: Ctx) -> None:
         kill(ctx, seat, "night", source)
     if not deaths:
         ctx.announce("no_death")
-    morning(ctx, pending, {seat for seat, _ in deaths})
+    morning(ctx, night, {seat for seat, _ in deaths})
     official_night.dawn(ctx)  # the Montreur d'ours' bear, once the night's dead are known
     if pf_seen is not None:
         pf = pf_seen["seat"]
@@ -187,7 +209,7 @@ def set_captain(ctx: Ctx, seat: int | None) -> None:
 
 def proceed(ctx: Ctx, nxt: str) -> None:
     if ctx.s.queue:
-        setp(ctx, "after_queue", nxt)
+        ctx.fact(ConsequencesFirst(nxt), to=MJ_ONLY)
         open_consequence(ctx)
         return
     if check_victory(ctx):
@@ -195,10 +217,17 @@ def proceed(ctx: Ctx, nxt: str) -> None:
     TRANSITIONS[nxt](ctx)
 
 
+def after_queue(s: GameState) -> str:
+    """Where the flow goes once the consequences are dealt with (set by `proceed`)."""
+    nxt = scratch(s).after_queue
+    assert nxt is not None, "no consequence under way"
+    return nxt
+
+
 def open_consequence(ctx: Ctx) -> None:
     item, rest = ctx.s.queue[0], ctx.s.queue[1:]
     ctx.emit("queue", {"queue": rest}, to=[])
-    setp(ctx, "item", item)
+    ctx.fact(ConsequenceOpened(item), to=MJ_ONLY)
     seat = item["seat"]
     if item["kind"] == "bouc":
         official_day.open_scapegoat_choice(ctx, seat)
@@ -211,7 +240,8 @@ def open_consequence(ctx: Ctx) -> None:
 
 
 def finish_consequence(ctx: Ctx) -> None:
-    item = ctx.s.pending["item"]
+    item = scratch(ctx.s).item
+    assert item is not None  # open_consequence set it
     seat = item["seat"]
     prompts = ctx.step_prompts()
     answer = prompts[0].answers.get(seat) if prompts else None
@@ -228,7 +258,7 @@ def finish_consequence(ctx: Ctx) -> None:
             target = ctx.choice(living)
         if target is not None and ctx.s.players[target].alive:
             set_captain(ctx, target)
-    proceed(ctx, ctx.s.pending["after_queue"])
+    proceed(ctx, after_queue(ctx.s))
 
 
 # -- victory ---------------------------------------------------------------------------------------------------
@@ -305,14 +335,14 @@ def won_now(ctx: Ctx) -> None:
         return
     step = s.step
     if s.phase == "day" and step is not None and step.key == "debate":
-        setp(ctx, "debate_left", None if step.deadline is None else max(step.deadline - ctx.at, 1.0))
+        ctx.fact(DebateInterrupted(None if step.deadline is None else max(step.deadline - ctx.at, 1.0)), to=MJ_ONLY)
         for prompt in ctx.step_prompts():
             ctx.close_prompt(prompt)
         proceed(ctx, "debate_resumed")
 
 
 def resume_debate(ctx: Ctx) -> None:
-    left = ctx.s.pending.get("debate_left")
+    left = scratch(ctx.s).debate_left
     ctx.open_step("debate", None if left is None else float(left))
     open_day_powers(ctx, before_vote=True)
 
@@ -355,7 +385,7 @@ def day_main(ctx: Ctx) -> None:
     schedule = None
     if forum(ctx):
         schedule = forum_schedule(ctx)
-        setp(ctx, "schedule", schedule)
+        ctx.fact(DayScheduled(schedule), to=MJ_ONLY)
         ctx.announce("day_schedule", None, **schedule)
     if ctx.s.day >= int(opt(ctx, "captain_day")) and opt(ctx, "captain") and captain(ctx.s) is None \
             and not village(ctx.s).captain_elected and opt(ctx, "captain_mode") == "election":
@@ -375,7 +405,7 @@ def day_main(ctx: Ctx) -> None:
             # The MJ may settle a tie; without an answer, chance does.
             p = ctx.open_prompt(step="election-mj", kind="pick", to_mj=True, options=living, min=0, max=1,
                                 policy="first", optional=True)
-            setp(ctx, "election_mj_prompt", p.id)
+            ctx.fact(QuestionOpened("election_mj", p.id), to=MJ_ONLY)
         # The day's powers act "à tout moment durant le jour" (004), the election included; the Protecteur
         # names his protégé before the village's vote, in the debate.
         open_day_powers(ctx, before_vote=False)
@@ -387,7 +417,7 @@ def finish_election(ctx: Ctx) -> None:
     prompts = [p for p in ctx.step_prompts() if p.step == "election"]
     counts = tally(prompts[0]) if prompts else None
     living = ctx.s.living()
-    judged = mj_pick(ctx, ctx.s.pending.get("election_mj_prompt"))
+    judged = mj_pick(ctx, scratch(ctx.s).prompts.get("election_mj"))
     if counts:
         top = max(counts.values())
         tied = sorted(t for t, c in counts.items() if c == top and ctx.s.players[t].alive) or living
@@ -430,7 +460,7 @@ def nightfall(ctx: Ctx) -> None:
     if official_day.second_vote(ctx):
         start_vote(ctx)  # the Juge bègue's signal: a second vote at once
         return
-    schedule = ctx.s.pending.get("schedule")
+    schedule = scratch(ctx.s).schedule
     if schedule is not None and schedule["ends_at"] > ctx.at:
         ctx.open_step("dusk", schedule["ends_at"] - ctx.at)
         return
@@ -478,14 +508,14 @@ def open_assassin(ctx: Ctx) -> None:
 def open_vote(ctx: Ctx, candidates: list[int] | None = None, round_: int = 1) -> None:
     living = voters(ctx)
     key = "vote" if round_ == 1 else "revote"
-    schedule = ctx.s.pending.get("schedule")
+    schedule = scratch(ctx.s).schedule
     locks_at = None
     if schedule is not None and round_ == 1:
         open_scheduled_step(ctx, key, schedule)
         locks_at = schedule["locks_at"]
     else:
         ctx.open_step(key, float(opt(ctx, "vote")))
-    setp(ctx, "vote_round", round_)
+    ctx.fact(VoteOpened(round_), to=MJ_ONLY)
     shield = day_roles.shielded(ctx.s)
     options = [x for x in candidates or ctx.s.living() if x != shield]
     # A vote may say why ("je vote contre X parce que…", 001): `info.reason` tells the pages which way it reads.
@@ -528,7 +558,7 @@ def vote_weights(s: GameState) -> dict[int, int]:
 def vote_bonus(s: GameState, prompt: Prompt) -> dict[int, int]:
     """Votes nobody casts: the Corbeau's two against the player he marked, in the day's first round (001)."""
     raven = village(s).raven
-    if (s.pending.get("vote_round", 1) == 1 and isinstance(raven, int) and raven in s.players
+    if (scratch(s).vote_round in (None, 1) and isinstance(raven, int) and raven in s.players
             and s.players[raven].alive and raven in prompt.options):
         return {raven: 2}
     return {}
@@ -548,7 +578,7 @@ def finish_vote(ctx: Ctx) -> None:
     s = ctx.s
     prompts = ctx.step_prompts()
     prompt = prompts[0]
-    round_ = s.pending.get("vote_round", 1)
+    round_ = scratch(s).vote_round or 1
     chief = living_captain(s)
     counts = vote_count(s, prompt)
     raven = village(s).raven
@@ -567,7 +597,7 @@ def finish_vote(ctx: Ctx) -> None:
     scape = official_day.scapegoat(s, day_roles.shielded(s))
     if scape is not None:
         ctx.announce("scapegoat_dies", seat=scape, seats=tied)
-        setp(ctx, "scapegoat", scape)
+        ctx.fact(ScapegoatBlamed(scape), to=MJ_ONLY)
         eliminate(ctx, scape)
         return
     cap_pick = (prompt.answers.get(chief) or [None])[0] if chief is not None else None
@@ -579,7 +609,7 @@ def finish_vote(ctx: Ctx) -> None:
     elif cap_pick is not None:
         # The captain voted for someone else: he chooses among the tied (001).
         ctx.open_step("captain-tiebreak", float(opt(ctx, "reaction")))
-        setp(ctx, "tied", tied)
+        ctx.fact(VoteTied(tied), to=MJ_ONLY)
         ctx.open_prompt(step="captain-tiebreak", kind="pick", to=[chief], options=tied, min=1, max=1)
     elif round_ == 1:
         ctx.announce("tie_revote", seats=tied)
@@ -591,7 +621,7 @@ def finish_vote(ctx: Ctx) -> None:
 
 def finish_tiebreak(ctx: Ctx) -> None:
     prompts = ctx.step_prompts()
-    tied = ctx.s.pending["tied"]
+    tied = scratch(ctx.s).tied or []
     answer = next(iter(prompts[0].answers.values()), None) if prompts else None
     target = answer[0] if answer else ctx.choice(tied)
     ctx.announce("captain_breaks_tie", seat=target)
@@ -626,53 +656,57 @@ def open_standing(ctx: Ctx) -> None:
     current = next(order[(start + i) % len(order)] for i in range(len(order))
                    if order[(start + i) % len(order)] in living)
     # The Protecteur's choice cannot be the one eliminated: he sits down at once (004, Le Village).
-    setp(ctx, "standing", [x for x in living if x != day_roles.shielded(ctx.s)])
+    ctx.fact(StillStanding([x for x in living if x != day_roles.shielded(ctx.s)]), to=MJ_ONLY)
     next_clearer(ctx, current)
 
 
 def next_clearer(ctx: Ctx, current: int) -> None:
-    standing = ctx.s.pending["standing"]
+    standing = scratch(ctx.s).standing or []
     if len(standing) <= 1:
         eliminate(ctx, standing[0]) if standing else proceed(ctx, "nightfall")
         return
-    setp(ctx, "clearer", current)
+    ctx.fact(ClearerCalled(current), to=MJ_ONLY)
     ctx.open_step("standing", float(opt(ctx, "reaction")))
     ctx.open_prompt(step="standing", kind="pick", to=[current], options=[x for x in standing if x != current],
                     min=1, max=1, visibility="public")
 
 
 def finish_standing(ctx: Ctx) -> None:
-    current = ctx.s.pending["clearer"]
+    current = scratch(ctx.s).clearer
+    assert current is not None  # next_clearer set it
+    standing = scratch(ctx.s).standing or []
     prompts = ctx.step_prompts()
-    options = [x for x in ctx.s.pending["standing"] if x != current and ctx.s.players[x].alive]
+    options = [x for x in standing if x != current and ctx.s.players[x].alive]
     answer = prompts[0].answers.get(current) if prompts else None
     if not answer and not options:
         # The MJ killed everyone else still standing: nobody left to clear, the last one standing is eliminated.
-        setp(ctx, "standing", [x for x in ctx.s.pending["standing"] if ctx.s.players[x].alive])
+        ctx.fact(StillStanding([x for x in standing if ctx.s.players[x].alive]), to=MJ_ONLY)
         next_clearer(ctx, current)
         return
     cleared = answer[0] if answer else ctx.choice(options)
     ctx.announce("cleared", seat=cleared, by=current)
-    setp(ctx, "standing", [x for x in ctx.s.pending["standing"] if x != cleared and ctx.s.players[x].alive])
+    ctx.fact(StillStanding([x for x in standing if x != cleared and ctx.s.players[x].alive]), to=MJ_ONLY)
     next_clearer(ctx, cleared)
 
 
 def open_verdict(ctx: Ctx, accused: int) -> None:
     """004: the suspect pleads, then the village votes guilty or not guilty."""
-    setp(ctx, "accused", accused)
+    ctx.fact(Accused(accused), to=MJ_ONLY)
     ctx.announce("accused", seat=accused)
     ctx.open_step("plea", max(float(opt(ctx, "debate")) / 2, 0.01))
 
 
 def open_jury(ctx: Ctx) -> None:
-    accused = ctx.s.pending["accused"]
+    accused = scratch(ctx.s).accused
+    assert accused is not None  # open_verdict set it
     jurors = [x for x in voters(ctx) if not characters.same_player(ctx.s, x, accused)]
     ctx.open_step("verdict", float(opt(ctx, "vote")))
     ctx.open_prompt(step="verdict", kind="confirm", to=jurors, visibility="public", info={"accused": accused})
 
 
 def finish_verdict(ctx: Ctx) -> None:
-    accused = ctx.s.pending["accused"]
+    accused = scratch(ctx.s).accused
+    assert accused is not None  # open_verdict set it
     prompts = ctx.step_prompts()
     answers = list(prompts[0].answers.values()) if prompts else []
     guilty, innocent = answers.count(True), answers.count(False)
@@ -709,12 +743,13 @@ def eliminate(ctx: Ctx, seat: int) -> None:
 
 
 def finish_pardon(ctx: Ctx) -> None:
-    condemned = ctx.s.pending["condemned"]
+    condemned = scratch(ctx.s).condemned
+    assert condemned is not None  # day_roles.open_pardon set it
     # Struck down meanwhile (the Assassin, the MJ): nothing left to pardon or to lynch.
     if not ctx.s.players[condemned].alive or day_roles.pardoned(ctx):
         proceed(ctx, "nightfall")
     else:
-        lynch(ctx, ctx.s.pending["condemned"])
+        lynch(ctx, condemned)
 
 
 def lynch(ctx: Ctx, seat: int) -> None:
@@ -738,7 +773,7 @@ def finish_servant(ctx: Ctx) -> None:
 
 def finish_scapegoat(ctx: Ctx) -> None:
     official_day.finish_scapegoat(ctx)
-    proceed(ctx, ctx.s.pending["after_queue"])
+    proceed(ctx, after_queue(ctx.s))
 
 
 def validate_vote(state: GameState, seat: int, target: int) -> str | None:
@@ -819,7 +854,7 @@ def love_refusals(state: GameState, prompt: Prompt, seat: int) -> dict[str, str]
         bound = bound_against(state, seat)
         if prompt.step == "standing":
             # Clearing someone condemns whoever is then the last one standing.
-            standing = set(state.pending.get("standing") or [])
+            standing = set(scratch(state).standing or [])
             last = {o: next(iter(standing - {o})) for o in prompt.options if len(standing - {o}) == 1}
             return {str(o): bound[v] for o, v in last.items() if v in bound}
         return {str(o): bound[o] for o in prompt.options if o in bound}
@@ -879,9 +914,10 @@ def finish_step(ctx: Ctx) -> None:
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
     if night:
-        for each in ctx.s.pending["steps"][ctx.s.pending["i"]]:
+        steps, i = night_plan(ctx.s)
+        for each in steps[i]:
             handlers[each].close(ctx)
-        setp(ctx, "i", ctx.s.pending["i"] + 1)
+        ctx.fact(StageReached(night_plan(ctx.s)[1] + 1), to=MJ_ONLY)
         proceed(ctx, "night_step")
         return
     DAY_FINISH[step.key](ctx)

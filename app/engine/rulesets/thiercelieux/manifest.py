@@ -8,8 +8,8 @@ The ruleset's other tables are literals in one place too, each beside the code t
 - dawn's priority table and the morning's effects: dawn.py (RESOLUTION, MORNING);
 - the day's transitions and how each day step ends, the solitary victories: flow.py (TRANSITIONS, DAY_FINISH,
   SOLO_WINS).
-Its facts are listed here too (FACT_BOOK: the marks of a seat and of the village, mark_facts.py), with the upgrades
-of the generic setters older logs hold.
+Its facts are listed here too (FACT_BOOK: the phase's scratch, scratch_facts.py; the marks of a seat and of the
+village, mark_facts.py), with the upgrades of the generic setters older logs hold.
 
 This module imports the rule modules; none of them imports it back, nor flow.py, which opens and closes the
 night's steps from STEPS, with a ruleset's role packs' (packs.py) (tests/test_engine_import_graph.py: the
@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from app.engine.facts import FactBook
-from app.engine.rulesets.thiercelieux import mark_facts as F
+from app.engine.rulesets.thiercelieux import mark_facts as M
+from app.engine.rulesets.thiercelieux import scratch_facts as S
 from app.engine.rulesets.thiercelieux.dead import CHAMAN
 from app.engine.rulesets.thiercelieux.more_roles import (
     apprenti_close,
@@ -130,23 +131,31 @@ STEPS: Mapping[str, NightStep] = {
     "esprits": NightStep("esprits", esprits_open, esprits_close),
 }
 
-# Every fact that marks a seat or the village (mark_facts.py), and what the setters of older logs become.
+# The ruleset's facts (app/engine/facts.py), and what the setters of older logs become: the phase's scratch
+# (scratch_facts.py; older logs' `pending`), and what marks a seat or the village (mark_facts.py; `tag`, `flag`).
 FACT_BOOK = FactBook(
     facts=(
-        # a seat's cards and camp
-        F.TurnedWolf, F.Bitten, F.CampCardDealt, F.SecondCardDealt, F.CardBorrowed, F.Charmed,
+        # the phase's scratch
+        S.QuestionOpened, S.NightPlanned, S.StageReached, S.PlayerPicked, S.KinCalled, S.WolvesChose,
+        S.PetiteFilleSubstituted, S.PetiteFilleSaw, S.Infected, S.VictimSpared, S.WitchHealed, S.WitchPoisoned,
+        S.PutToSleep, S.SalvateurProtected, S.WhiteWolfChose, S.KillerChose, S.HamstersChose, S.BigBadWolfChose,
+        S.RavenChose, S.Charmed, S.Frogged, S.SeerSaw, S.SeanceAsked, S.SpiritsAnswered, S.DayScheduled,
+        S.DebateInterrupted, S.ConsequenceOpened, S.ConsequencesFirst, S.VoteOpened, S.ScapegoatBlamed, S.VoteTied,
+        S.StillStanding, S.ClearerCalled, S.Accused, S.Condemned, S.ServantAsked, S.ServantDone, S.ScratchNoted,
+        # a seat's cards and camp (mark_facts.py)
+        M.TurnedWolf, M.Bitten, M.CampCardDealt, M.SecondCardDealt, M.CardBorrowed, M.Charmed,
         # what a seat learnt
-        F.CardSeen, F.Confessed, F.PackGlimpsed, F.MasonsMet, F.KinMet, F.CouplePaired, F.FellInLove,
-        F.MasterChosen, F.ModelChosen, F.QuestionAsked,
+        M.CardSeen, M.Confessed, M.PackGlimpsed, M.MasonsMet, M.KinMet, M.CouplePaired, M.FellInLove,
+        M.MasterChosen, M.ModelChosen, M.QuestionAsked,
         # powers spent, counters
-        F.PowerSpent, F.JudgeSignalled, F.LifeLost, F.SheepSent, F.Struck, F.Rusted, F.Hesitated, F.Croaked,
-        F.LastChoice, F.PowersInherited,
+        M.PowerSpent, M.JudgeSignalled, M.LifeLost, M.SheepSent, M.Struck, M.Rusted, M.Hesitated, M.Croaked,
+        M.LastChoice, M.PowersInherited,
         # the dead
-        F.BecameGhost, F.GhostDeclined,
+        M.BecameGhost, M.GhostDeclined,
         # the village
-        F.RavenMarked, F.LastDeath, F.PowersLost, F.IdiotSpared, F.CaptainNamed, F.CaptainElected, F.DayRolesDealt,
-        F.Shielded, F.ChatelainKilled, F.ChatelainPardoned, F.SectSplit, F.AngeWon, F.VotersChosen,
-        F.SecondVoteAsked, F.SecondVoteCalled, F.VampiresPowerless, F.StageCards,
+        M.RavenMarked, M.LastDeath, M.PowersLost, M.IdiotSpared, M.CaptainNamed, M.CaptainElected, M.DayRolesDealt,
+        M.Shielded, M.ChatelainKilled, M.ChatelainPardoned, M.SectSplit, M.AngeWon, M.VotersChosen,
+        M.SecondVoteAsked, M.SecondVoteCalled, M.VampiresPowerless, M.StageCards,
     ),
-    upgrades={"tag": F.upgrade_tag, "flag": F.upgrade_flag},
+    upgrades={"pending": S.upgrade_pending, "tag": M.upgrade_tag, "flag": M.upgrade_flag},
 )

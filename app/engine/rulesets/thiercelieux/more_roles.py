@@ -3,17 +3,31 @@ manifest.STEPS names; their effects meet at dawn in resolution.py, in the order 
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import team_choice
 from app.engine.rulesets.thiercelieux import mark_facts as F
-from app.engine.rulesets.thiercelieux.night import NightStep, awake, holders, setp, wolves
+from app.engine.rulesets.thiercelieux.night import NightStep, awake, holders, wolves
 from app.engine.rulesets.thiercelieux.roles import HAMSTERS, VAMPIRES, WHITE_WOLVES, camp_of, wolfish
-from app.engine.rulesets.thiercelieux.state import marks, village
+from app.engine.rulesets.thiercelieux.scratch_facts import (
+    Charmed,
+    Frogged,
+    HamstersChose,
+    Infected,
+    KillerChose,
+    PlayerPicked,
+    PutToSleep,
+    QuestionOpened,
+    RavenChose,
+    SalvateurProtected,
+    VictimSpared,
+    WhiteWolfChose,
+)
+from app.engine.rulesets.thiercelieux.state import marks, scratch, village
 
 
 def answer(ctx: Ctx, key: str) -> tuple[int | None, object]:
-    """(seat, answer) of the prompt stored under pending[key], if it was opened."""
-    pid = ctx.s.pending.get(key)
+    """(seat, answer) of the question opened under the name `key` (Scratch.prompts), if it was opened."""
+    pid = scratch(ctx.s).prompts.get(key)
     if pid is None or pid not in ctx.s.prompts or not ctx.s.prompts[pid].to:
         return None, None
     prompt = ctx.s.prompts[pid]
@@ -46,12 +60,12 @@ def pick_step(role: str, key: str, *, self_ok: bool = False, optional: bool = Tr
             if options:
                 p = ctx.open_prompt(step=key, kind="pick", to=[seat], options=options, min=0 if optional else 1,
                                     max=1)
-                setp(ctx, f"{key}_prompt", p.id)
+                ctx.fact(QuestionOpened(key, p.id), to=MJ_ONLY)
 
     def close(ctx: Ctx) -> None:
-        seat, target = picked(ctx, f"{key}_prompt")
+        seat, target = picked(ctx, key)
         if seat is not None:
-            setp(ctx, key, {"by": seat, "target": target} if target is not None else None)
+            ctx.fact(PlayerPicked(key, seat, target), to=MJ_ONLY)
         if exclude_tag:
             forget_last(ctx, role, exclude_tag, seat, target)
 
@@ -70,7 +84,7 @@ def masons_open(ctx: Ctx) -> None:
 
 
 def apprenti_close(ctx: Ctx) -> None:
-    seat, master = picked(ctx, "apprenti_prompt")
+    seat, master = picked(ctx, "apprenti")
     if seat is not None and master is not None:
         ctx.fact(F.MasterChosen(seat, master), to=[seat])
 
@@ -78,45 +92,45 @@ def apprenti_close(ctx: Ctx) -> None:
 # -- every night ------------------------------------------------------------------------------------------------
 def sandman_close(ctx: Ctx) -> None:
     """004: "la personne que j'ai touchée ne se réveillera pas cette nuit" — she is told, and sleeps through."""
-    seat, target = picked(ctx, "marchand-de-sable_prompt")
+    seat, target = picked(ctx, "marchand-de-sable")
     if seat is not None and target is not None:
-        setp(ctx, "asleep", target)
+        ctx.fact(PutToSleep(target), to=MJ_ONLY)
         ctx.announce("you_sleep_tonight", to=[target])
 
 
 def salvateur_close(ctx: Ctx) -> None:
-    seat, target = picked(ctx, "salvateur_prompt")
+    seat, target = picked(ctx, "salvateur")
     if seat is not None:
-        setp(ctx, "protected", target)
+        ctx.fact(SalvateurProtected(target), to=MJ_ONLY)
     # 001: not the same person two nights running (a night without protection frees the choice).
     forget_last(ctx, "salvateur", "last_protected", seat, target)
 
 
 def louveteau_close(ctx: Ctx) -> None:
     """004: the cub visits someone each night; if it is a wolf, he becomes a wolf."""
-    seat, target = picked(ctx, "louveteau_prompt")
+    seat, target = picked(ctx, "louveteau")
     if seat is not None and target is not None and wolfish(ctx.s, ctx.s.players[target]):
         ctx.fact(F.TurnedWolf(seat), to=[seat])
         ctx.announce("cub_turned", to=[seat])
 
 
 def infect_open(ctx: Ctx) -> None:
-    victim = ctx.s.pending.get("victim")
+    victim = scratch(ctx.s).victim
     for seat in holders(ctx, "infect-pere-des-loups"):
         if victim is None or marks(ctx.s, seat).infect_used or victim == seat:
             continue
         p = ctx.open_prompt(step="infect", kind="confirm", to=[seat], info={"victim": victim})
-        setp(ctx, "infect_prompt", p.id)
+        ctx.fact(QuestionOpened("infect", p.id), to=MJ_ONLY)
 
 
 def infect_close(ctx: Ctx) -> None:
     """001: once in the game, the victim is not eaten but becomes a wolf, keeping his powers; no death is
     announced that night."""
-    seat, yes = answer(ctx, "infect_prompt")
+    seat, yes = answer(ctx, "infect")
     if seat is not None and yes is True:
         ctx.fact(F.PowerSpent(seat, "infect"), to=[seat])
-        setp(ctx, "infected", ctx.s.pending.get("victim"))
-        setp(ctx, "victim", None)
+        ctx.fact(Infected(scratch(ctx.s).victim), to=MJ_ONLY)
+        ctx.fact(VictimSpared(), to=MJ_ONLY)
 
 
 def white_wolf_night(every: str, night: int) -> bool:
@@ -136,25 +150,25 @@ def white_wolf_open(ctx: Ctx) -> None:
                 p.seat for p in ctx.s.players.values() if p.alive and wolfish(ctx.s, p) and p.seat != seat]
             if pack:
                 p = ctx.open_prompt(step="loup-blanc", kind="pick", to=[seat], options=pack, min=0, max=1)
-                setp(ctx, "loup-blanc_prompt", p.id)
+                ctx.fact(QuestionOpened("loup-blanc", p.id), to=MJ_ONLY)
 
 
 def white_wolf_close(ctx: Ctx) -> None:
-    seat, target = picked(ctx, "loup-blanc_prompt")
+    seat, target = picked(ctx, "loup-blanc")
     if seat is not None and target is not None:
-        setp(ctx, "white_victim", target)
+        ctx.fact(WhiteWolfChose(target), to=MJ_ONLY)
 
 
 def killer_close(ctx: Ctx) -> None:
-    seat, target = picked(ctx, "tueur_prompt")
+    seat, target = picked(ctx, "tueur")
     if seat is not None and target is not None:
-        setp(ctx, "killer_victim", target)
+        ctx.fact(KillerChose(target), to=MJ_ONLY)
 
 
 def corbeau_close(ctx: Ctx) -> None:
-    seat, target = picked(ctx, "corbeau_prompt")
+    seat, target = picked(ctx, "corbeau")
     if seat is not None and target is not None:
-        setp(ctx, "raven", target)
+        ctx.fact(RavenChose(target), to=MJ_ONLY)
 
 
 def sheep_left(ctx: Ctx, seat: int) -> int:
@@ -168,12 +182,12 @@ def berger_open(ctx: Ctx) -> None:
             continue
         options = [s for s in ctx.s.living() if s != seat]
         p = ctx.open_prompt(step="berger", kind="pick", to=[seat], options=options, min=0, max=1)
-        setp(ctx, "berger_prompt", p.id)
+        ctx.fact(QuestionOpened("berger", p.id), to=MJ_ONLY)
 
 
 def berger_close(ctx: Ctx) -> None:
     """004: the sheep visits someone: at a wolf's it dies (thumb down), otherwise it comes back (thumb up)."""
-    seat, target = picked(ctx, "berger_prompt")
+    seat, target = picked(ctx, "berger")
     if seat is None or target is None:
         return
     if wolfish(ctx.s, ctx.s.players[target]):
@@ -190,13 +204,13 @@ def flute_open(ctx: Ctx) -> None:
         if options:
             p = ctx.open_prompt(step="joueur-de-flute", kind="pick", to=[seat], options=options, min=0,
                                 max=min(count, len(options)))
-            setp(ctx, "joueur-de-flute_prompt", p.id)
+            ctx.fact(QuestionOpened("joueur-de-flute", p.id), to=MJ_ONLY)
 
 
 def flute_close(ctx: Ctx) -> None:
-    seat, ans = answer(ctx, "joueur-de-flute_prompt")
+    seat, ans = answer(ctx, "joueur-de-flute")
     if seat is not None and isinstance(ans, list) and ans:
-        setp(ctx, "charms", list(ans))
+        ctx.fact(Charmed(list(ans)), to=MJ_ONLY)
 
 
 def magicien_open(ctx: Ctx) -> None:
@@ -204,13 +218,13 @@ def magicien_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "magicien"):
         options = [s for s in ctx.s.living() if s != seat]
         p = ctx.open_prompt(step="magicien", kind="pick", to=[seat], options=options, min=0, max=count)
-        setp(ctx, "magicien_prompt", p.id)
+        ctx.fact(QuestionOpened("magicien", p.id), to=MJ_ONLY)
 
 
 def magicien_close(ctx: Ctx) -> None:
-    seat, ans = answer(ctx, "magicien_prompt")
+    seat, ans = answer(ctx, "magicien")
     if seat is not None and isinstance(ans, list) and ans:
-        setp(ctx, "frogs", list(ans))
+        ctx.fact(Frogged(list(ans)), to=MJ_ONLY)
 
 
 # -- other packs (004) ----------------------------------------------------------------------------------------
@@ -226,13 +240,13 @@ def vampires_open(ctx: Ctx) -> None:
     if targets:
         p = ctx.open_prompt(step="vampires", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
                             visibility="addressees")
-        setp(ctx, "vampires_prompt", p.id)
+        ctx.fact(QuestionOpened("vampires", p.id), to=MJ_ONLY)
 
 
 def vampires_close(ctx: Ctx) -> None:
     """004: the vampires agree on someone each night: not a wolf, he becomes a vampire; a wolf stays a wolf, and
     the vampires lose their power to convert."""
-    pid = ctx.s.pending.get("vampires_prompt")
+    pid = scratch(ctx.s).prompts.get("vampires")
     if pid is None:
         return
     prompt = ctx.s.prompts[pid]
@@ -254,12 +268,12 @@ def hamsters_open(ctx: Ctx) -> None:
     if pack and targets:
         p = ctx.open_prompt(step="hamsters", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
                             visibility="addressees")
-        setp(ctx, "hamsters_prompt", p.id)
+        ctx.fact(QuestionOpened("hamsters", p.id), to=MJ_ONLY)
 
 
 def hamsters_close(ctx: Ctx) -> None:
     """004: the hamsters-garous are another pack of wolves: they agree on a victim too."""
-    pid = ctx.s.pending.get("hamsters_prompt")
+    pid = scratch(ctx.s).prompts.get("hamsters")
     choice = team_choice(ctx.s.prompts[pid]) if pid is not None else None
     if choice:
-        setp(ctx, "hamster_victim", choice[0])
+        ctx.fact(HamstersChose(choice[0]), to=MJ_ONLY)

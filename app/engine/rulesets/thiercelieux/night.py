@@ -10,7 +10,16 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, tally, team_choice
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import ROLES, has_power, holds, is_wolf, wolfish
-from app.engine.rulesets.thiercelieux.state import lovers, marks, spare_cards
+from app.engine.rulesets.thiercelieux.scratch_facts import (
+    Infected,
+    PetiteFilleSaw,
+    PetiteFilleSubstituted,
+    QuestionOpened,
+    WitchHealed,
+    WitchPoisoned,
+    WolvesChose,
+)
+from app.engine.rulesets.thiercelieux.state import lovers, marks, scratch, spare_cards
 
 # Official order: 003 (tour de préparation, tour normal) with 004's recommended order for the other roles
 # (RULES-NOTES "Night order presets"). The forum preset follows 001's list. The MJ may edit either.
@@ -66,7 +75,7 @@ class NightStep:
 
 def awake(ctx: Ctx, seat: int) -> bool:
     """Not put to sleep by the Marchand de sable, not a frog tonight (004)."""
-    return ctx.s.pending.get("asleep") != seat and marks(ctx.s, seat).frog_night != ctx.s.night
+    return scratch(ctx.s).asleep != seat and marks(ctx.s, seat).frog_night != ctx.s.night
 
 
 def holders(ctx: Ctx, role: str) -> list[int]:
@@ -77,10 +86,6 @@ def holders(ctx: Ctx, role: str) -> list[int]:
 
 def wolves(ctx: Ctx) -> list[int]:
     return [p.seat for p in ctx.s.by_position() if p.alive and wolfish(ctx.s, p) and awake(ctx, p.seat)]
-
-
-def setp(ctx: Ctx, key: str, value: object) -> None:
-    ctx.emit("pending", {"key": key, "value": value}, to=MJ_ONLY)
 
 
 def answer_of(ctx: Ctx, pid: str | None, seat: int) -> object:
@@ -98,11 +103,11 @@ def voleur_open(ctx: Ctx) -> None:
         picks = [str(i) for i in range(len(cards))]
         options = picks if all(is_wolf(c) for c in cards) else ["keep", *picks]
         p = ctx.open_prompt(step="voleur", kind="choice", to=[seat], options=options, info={"cards": cards})
-        setp(ctx, "voleur_prompt", p.id)
+        ctx.fact(QuestionOpened("voleur", p.id), to=MJ_ONLY)
 
 
 def voleur_close(ctx: Ctx) -> None:
-    pid = ctx.s.pending.get("voleur_prompt")
+    pid = scratch(ctx.s).prompts.get("voleur")
     if pid is None:
         return
     prompt = ctx.s.prompts[pid]
@@ -130,17 +135,17 @@ def voleur_close(ctx: Ctx) -> None:
 def cupidon_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "cupidon"):
         p = ctx.open_prompt(step="cupidon", kind="pick", to=[seat], options=ctx.s.living(), min=2, max=2)
-        setp(ctx, "cupidon_prompt", p.id)
+        ctx.fact(QuestionOpened("cupidon", p.id), to=MJ_ONLY)
     if "cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers") and not ctx.s.options.get("host_plays"):
         # 004: no Cupidon; the MJ chooses the lovers (or, with no MJ to answer, chance does). A host who plays
         # is no MJ: chance chooses (cupidon_close).
         p = ctx.open_prompt(step="cupidon-mj", kind="pick", to_mj=True, options=ctx.s.living(), min=2, max=2,
                             policy="first", optional=True)
-        setp(ctx, "cupidon_mj_prompt", p.id)
+        ctx.fact(QuestionOpened("cupidon_mj", p.id), to=MJ_ONLY)
 
 
 def cupidon_close(ctx: Ctx) -> None:
-    mj_pid = ctx.s.pending.get("cupidon_mj_prompt")
+    mj_pid = scratch(ctx.s).prompts.get("cupidon_mj")
     by_chance = ("cupidon" not in ctx.s.composition and ctx.s.options.get("mj_lovers")
                  and ctx.s.options.get("host_plays"))
     if mj_pid is not None or by_chance:
@@ -148,7 +153,7 @@ def cupidon_close(ctx: Ctx) -> None:
         pair = answered or sorted(ctx.shuffle(ctx.s.living())[:2])
         ctx.emit("lovers", {"seats": list(pair)}, to=MJ_ONLY)
         return
-    pid = ctx.s.pending.get("cupidon_prompt")
+    pid = scratch(ctx.s).prompts.get("cupidon")
     if pid is None:
         return
     prompt = ctx.s.prompts[pid]
@@ -194,23 +199,23 @@ def loups_open(ctx: Ctx) -> None:
         info = {"leader": pack[0]} if ctx.s.options.get("wolves_disagree") == "leader" else {}
         p = ctx.open_prompt(step="loups", kind="pick", to=pack, options=targets, min=1, max=1, policy="team",
                             visibility="addressees", info=info)
-        setp(ctx, "wolves_prompt", p.id)
+        ctx.fact(QuestionOpened("wolves", p.id), to=MJ_ONLY)
         if ctx.s.options.get("lycanthropy"):
             lyc = ctx.open_prompt(step="loups-lycanthropie", kind="confirm", to=pack, policy="team",
                                   visibility="addressees")
-            setp(ctx, "lycanthropy_prompt", lyc.id)
+            ctx.fact(QuestionOpened("lycanthropy", lyc.id), to=MJ_ONLY)
         if ctx.s.options.get("moderation") == "mj":
             # A judgment call: if the pack does not agree in time, the MJ's pick (if any) stands.
             mj = ctx.open_prompt(step="loups-mj", kind="pick", to_mj=True, options=targets, min=0, max=1,
                                  policy="first", optional=True)
-            setp(ctx, "wolves_mj_prompt", mj.id)
+            ctx.fact(QuestionOpened("wolves_mj", mj.id), to=MJ_ONLY)
     for seat in holders(ctx, "petite-fille"):
         if ctx.s.options.get("petite_fille") == "houses":
             homes = [s for s in ctx.s.living() if s != seat]
             p = ctx.open_prompt(step="petite-fille-houses", kind="pick", to=[seat], options=homes, min=0, max=1)
         else:
             p = ctx.open_prompt(step="petite-fille-peek", kind="confirm", to=[seat])
-        setp(ctx, "pf_prompt", p.id)
+        ctx.fact(QuestionOpened("pf", p.id), to=MJ_ONLY)
 
 
 def mj_pick(ctx: Ctx, pid: str | None) -> int | None:
@@ -223,12 +228,12 @@ def mj_pick(ctx: Ctx, pid: str | None) -> int | None:
 
 def loups_close(ctx: Ctx) -> None:
     s = ctx.s
-    pid = s.pending.get("wolves_prompt")
+    pid = scratch(s).prompts.get("wolves")
     victim: int | None = None
     if pid is not None:
         prompt = s.prompts[pid]
         choice = team_choice(prompt)
-        judged = mj_pick(ctx, s.pending.get("wolves_mj_prompt"))
+        judged = mj_pick(ctx, scratch(s).prompts.get("wolves_mj"))
         if choice:
             victim = choice[0]
         elif judged is not None:
@@ -245,7 +250,7 @@ def loups_close(ctx: Ctx) -> None:
         else:
             ctx.announce("wolves_chose", to=prompt.to, seat=victim)
     designated = victim
-    pf_pid = s.pending.get("pf_prompt")
+    pf_pid = scratch(s).prompts.get("pf")
     if pf_pid is not None and s.prompts[pf_pid].to:
         pf = s.prompts[pf_pid].to[0]
         answer = s.prompts[pf_pid].answers.get(pf)
@@ -258,15 +263,15 @@ def loups_close(ctx: Ctx) -> None:
             victim = pf
     if victim != designated:
         # 001: the Salvateur saves the Petite Fille only from an attack aimed at her.
-        setp(ctx, "pf_substituted", True)
-    lyc = s.pending.get("lycanthropy_prompt")
+        ctx.fact(PetiteFilleSubstituted(), to=MJ_ONLY)
+    lyc = scratch(s).prompts.get("lycanthropy")
     if lyc is not None and victim is not None and victim == designated:
         answers = s.prompts[lyc].answers
         if s.prompts[lyc].to and all(answers.get(w) is True for w in s.prompts[lyc].to):
             # 004 lycanthropy: the pack turns its victim into a wolf instead of devouring him.
-            setp(ctx, "infected", victim)
+            ctx.fact(Infected(victim), to=MJ_ONLY)
             victim = None
-    setp(ctx, "victim", victim)
+    ctx.fact(WolvesChose(victim), to=MJ_ONLY)
 
 
 def petite_fille_houses(ctx: Ctx, pf: int, answer: object, victim: int | None, pack: list[int]) -> int | None:
@@ -285,40 +290,40 @@ def petite_fille_houses(ctx: Ctx, pf: int, answer: object, victim: int | None, p
         i, j = order.index(host), order.index(victim)
         if abs(i - j) == 1:
             seen = list(pack)
-    setp(ctx, "pf_seen", {"seat": pf, "wolves": seen})
+    ctx.fact(PetiteFilleSaw(pf, seen), to=MJ_ONLY)
     return victim
 
 
 # -- Sorcière: one healing and one poison potion for the whole game; both may be used the same night. -------------
 def sorciere_open(ctx: Ctx) -> None:
-    victim = ctx.s.pending.get("victim")
+    victim = scratch(ctx.s).victim
     for seat in holders(ctx, "sorciere"):
         mine = marks(ctx.s, seat)
         if not mine.heal_used and victim is not None:
             p = ctx.open_prompt(step="sorciere-heal", kind="confirm", to=[seat], info={"victim": victim})
-            setp(ctx, "heal_prompt", p.id)
+            ctx.fact(QuestionOpened("heal", p.id), to=MJ_ONLY)
         if not mine.poison_used:
             others = [s for s in ctx.s.living() if s != seat]
             p = ctx.open_prompt(step="sorciere-poison", kind="pick", to=[seat], options=others, min=0, max=1,
                                 info={"victim": victim})
-            setp(ctx, "poison_prompt", p.id)
+            ctx.fact(QuestionOpened("poison", p.id), to=MJ_ONLY)
         if victim is None or mine.heal_used:
             ctx.announce("witch_sees", to=[seat], seat=victim)
 
 
 def sorciere_close(ctx: Ctx) -> None:
-    for key, potion in (("heal_prompt", "heal"), ("poison_prompt", "poison")):
-        pid = ctx.s.pending.get(key)
+    for key, potion in (("heal", "heal"), ("poison", "poison")):
+        pid = scratch(ctx.s).prompts.get(key)
         if pid is None or not ctx.s.prompts[pid].to:
             continue
         witch = ctx.s.prompts[pid].to[0]
         answer = ctx.s.prompts[pid].answers.get(witch)
-        if key == "heal_prompt" and answer is True:
+        if key == "heal" and answer is True:
             ctx.fact(F.PowerSpent(witch, potion), to=[witch])
-            setp(ctx, "healed", True)
-        elif key == "poison_prompt" and answer:
+            ctx.fact(WitchHealed(), to=MJ_ONLY)
+        elif key == "poison" and answer:
             ctx.fact(F.PowerSpent(witch, potion), to=[witch])
-            setp(ctx, "poisoned", answer[0])
+            ctx.fact(WitchPoisoned(answer[0]), to=MJ_ONLY)
 
 
 def step_cards(key: str) -> set[str]:

@@ -8,8 +8,9 @@ from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, NIGHT_STEPS, setp, stages, step_cards, steps_for
-from app.engine.rulesets.thiercelieux.state import mj_cards
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, NIGHT_STEPS, stages, step_cards, steps_for
+from app.engine.rulesets.thiercelieux.scratch_facts import NightPlanned
+from app.engine.rulesets.thiercelieux.state import mj_cards, scratch
 
 
 def night_cards(s: GameState) -> list[str]:
@@ -40,18 +41,19 @@ def card_brought_in(ctx: Ctx, card: str) -> None:
     if card in before or not any(card in step_cards(key) for key in NIGHT_STEPS):
         return
     ctx.emit("cards_in_play", {"role": card}, to=MJ_ONLY)
-    if ctx.s.phase != "night" or "steps" not in ctx.s.pending:
+    plan = scratch(ctx.s)
+    if ctx.s.phase != "night" or plan.steps is None or plan.i is None:
         return
     order, night = night_order(ctx.s.options), ctx.s.night
-    steps: list[list[str]] = ctx.s.pending["steps"]
-    done, ahead = steps[: ctx.s.pending["i"] + 1], [k for stage in steps[ctx.s.pending["i"] + 1:] for k in stage]
+    steps = plan.steps
+    done, ahead = steps[: plan.i + 1], [k for stage in steps[plan.i + 1:] for k in stage]
     # A step at or before the one running in the order has passed for tonight: it is called tomorrow.
     passed = max((order.index(k) for stage in done for k in stage if k in order), default=-1)
     had = set(steps_for(order, night, before))
     for key in steps_for(order, night, night_cards(ctx.s)):
         if key not in had and order.index(key) > passed:
             ahead = insert_in_order(ahead, key, order)
-    setp(ctx, "steps", [*done, *stages(ahead, bool(ctx.s.options.get("night_parallel")))])
+    ctx.fact(NightPlanned([*done, *stages(ahead, bool(ctx.s.options.get("night_parallel")))]), to=MJ_ONLY)
 
 
 def insert_in_order(keys: list[str], key: str, order: list[str]) -> list[str]:

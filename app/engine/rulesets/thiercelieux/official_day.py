@@ -18,14 +18,14 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Player, Prompt
 from app.engine.rulesets.thiercelieux import mark_facts as F
-from app.engine.rulesets.thiercelieux.night import setp
 from app.engine.rulesets.thiercelieux.night_plan import night_cards
 from app.engine.rulesets.thiercelieux.roles import (
     has_power,
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import Death, lovers, marks, village
+from app.engine.rulesets.thiercelieux.scratch_facts import ServantAsked, ServantDone
+from app.engine.rulesets.thiercelieux.state import Death, lovers, marks, scratch, village
 
 ANGE = "ange"
 SCAPEGOAT = "bouc-emissaire"
@@ -97,7 +97,7 @@ def on_death(ctx: Ctx, p: Player, cause: str, source: str) -> None:
         if wolf is not None:
             # His rusty sword gives the wolf tetanus: he dies the next night. Only the MJ knows which wolf.
             ctx.fact(F.Rusted(wolf, s.night + 1), to=MJ_ONLY)
-    if s.pending.get("scapegoat") == p.seat and cause == "vote":
+    if scratch(s).scapegoat == p.seat and cause == "vote":
         # The Bouc, dead of a tie, names who may vote on the next day: a consequence, like the hunter's shot.
         ctx.emit("queue", {"queue": [*s.queue, {"kind": "bouc", "seat": p.seat}]}, to=[])
 
@@ -138,7 +138,9 @@ def open_scapegoat_choice(ctx: Ctx, seat: int) -> None:
 
 def finish_scapegoat(ctx: Ctx) -> None:
     """The dead Bouc's choice is taken; the flow then goes on where his death interrupted it."""
-    seat = ctx.s.pending["item"]["seat"]
+    item = scratch(ctx.s).item
+    assert item is not None  # the consequence open now (flow.open_consequence)
+    seat = item["seat"]
     prompts = ctx.step_prompts()
     chosen = prompts[0].answers.get(seat) if prompts else None
     if chosen:
@@ -193,7 +195,7 @@ def ask_servant(ctx: Ctx, seat: int) -> bool:
     """Before the condemned dies, unless the Idiot du village was spared: the Servante dévouée may take his card,
     once per lynch, whenever her card is in play. True when her step opens: the lynch waits for it
     (finish_servant)."""
-    if ctx.s.pending.get("servant_done") == seat or SERVANT not in night_cards(ctx.s):
+    if scratch(ctx.s).servant_done == seat or SERVANT not in night_cards(ctx.s):
         return False
     open_servant(ctx, seat)
     return True
@@ -223,7 +225,7 @@ def servant_of(s: GameState, condemned: int) -> int | None:
 def open_servant(ctx: Ctx, condemned: int) -> None:
     """Whenever the card is in play, every lynch waits `reaction` seconds for her, asked or not (dead, used,
     in love), so the pause says nothing of her."""
-    setp(ctx, "servant_for", condemned)
+    ctx.fact(ServantAsked(condemned), to=MJ_ONLY)
     seconds = float(ctx.s.options["reaction"])
     ctx.open_step(SERVANT, seconds)
     ctx.emit("step_timer", {"min_end": ctx.at + seconds}, to=MJ_ONLY)
@@ -234,13 +236,14 @@ def open_servant(ctx: Ctx, condemned: int) -> None:
 
 def finish_servant(ctx: Ctx) -> int:
     """The Servante's answer is taken; the condemned returned, whom the flow lynches if he still lives."""
-    condemned: int = ctx.s.pending["servant_for"]
+    condemned = scratch(ctx.s).servant_for
+    assert condemned is not None  # open_servant set it
     prompts = ctx.step_prompts()
     seat = prompts[0].to[0] if prompts and prompts[0].to else None
     if (seat is not None and prompts[0].answers.get(seat) is True and ctx.s.players[seat].alive
             and ctx.s.players[condemned].alive):
         take_card(ctx, seat, condemned)
-    setp(ctx, "servant_done", condemned)
+    ctx.fact(ServantDone(condemned), to=MJ_ONLY)
     return condemned
 
 

@@ -18,10 +18,11 @@ from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.marks import Marks
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
-from app.engine.rulesets.thiercelieux.night import NightStep, holders, setp
+from app.engine.rulesets.thiercelieux.night import NightStep, holders
 from app.engine.rulesets.thiercelieux.night_plan import card_brought_in
 from app.engine.rulesets.thiercelieux.roles import has_power, holds, wolfish
-from app.engine.rulesets.thiercelieux.state import marks, village
+from app.engine.rulesets.thiercelieux.scratch_facts import KinCalled, QuestionOpened
+from app.engine.rulesets.thiercelieux.state import marks, scratch, village
 
 # The kin: card -> (night step, tag and chat channel, cards in the box).
 KIN: dict[str, tuple[str, str, int]] = {"deux-soeurs": ("soeurs", "sisters", 2),
@@ -74,7 +75,7 @@ def kin_step(card: str) -> NightStep:
                 call(ctx, key, members)  # no MJ to decide: they are called, as with "every"
             else:
                 p = ctx.open_prompt(step=f"{key}-mj", kind="confirm", to_mj=True, policy="first", optional=True)
-                setp(ctx, f"{key}_mj_prompt", p.id)
+                ctx.fact(QuestionOpened(f"{key}_mj", p.id), to=MJ_ONLY)
             return
         if kin_called(ctx):
             call(ctx, key, members)
@@ -83,7 +84,7 @@ def kin_step(card: str) -> NightStep:
 
 
 def call(ctx: Ctx, key: str, members: list[int]) -> None:
-    setp(ctx, f"{key}_called", True)
+    ctx.fact(KinCalled(key), to=MJ_ONLY)
     for seat in members:
         ctx.announce("kin_awake", to=[seat], seats=[s for s in members if s != seat])
 
@@ -93,9 +94,9 @@ def kin_awake(state: GameState, key: str) -> bool:
     step = state.step
     if state.phase != "night" or step is None or step.key != key:
         return False
-    if state.pending.get(f"{key}_called"):
+    if key in scratch(state).called:
         return True
-    pid = state.pending.get(f"{key}_mj_prompt")
+    pid = scratch(state).prompts.get(f"{key}_mj")
     return pid is not None and pid in state.prompts and state.prompts[pid].answers.get(MJ_SEAT) is True
 
 
@@ -136,13 +137,13 @@ def renard_open(ctx: Ctx) -> None:
         others = [s for s in ctx.s.living() if s != seat]
         if others:
             p = ctx.open_prompt(step="renard", kind="pick", to=[seat], options=others, min=0, max=1)
-            setp(ctx, "renard_prompt", p.id)
+            ctx.fact(QuestionOpened("renard", p.id), to=MJ_ONLY)
 
 
 def renard_close(ctx: Ctx) -> None:
     """The Renard points at a player: that player and his two neighbours are the group he sniffs. A wolf among
     them: the MJ nods and he keeps his flair; none: three innocents, and he loses his power."""
-    seat, centre = picked(ctx, "renard_prompt")
+    seat, centre = picked(ctx, "renard")
     if seat is None or centre is None:
         return
     group = sorted({centre, *living_neighbours(ctx.s, centre)})
@@ -160,15 +161,15 @@ def wild_child_open(ctx: Ctx) -> None:
         others = [s for s in ctx.s.living() if s != seat]
         if others:
             p = ctx.open_prompt(step="enfant-sauvage", kind="pick", to=[seat], options=others, min=1, max=1)
-            setp(ctx, "enfant-sauvage_prompt", p.id)
+            ctx.fact(QuestionOpened("enfant-sauvage", p.id), to=MJ_ONLY)
 
 
 def wild_child_close(ctx: Ctx) -> None:
     """He must choose a model; asleep at the step, chance chooses for him (he is told whom)."""
-    pid = ctx.s.pending.get("enfant-sauvage_prompt")
+    pid = scratch(ctx.s).prompts.get("enfant-sauvage")
     if pid is None or not ctx.s.prompts[pid].to:
         return
-    seat, model = picked(ctx, "enfant-sauvage_prompt")
+    seat, model = picked(ctx, "enfant-sauvage")
     if seat is None:
         return
     if model is None:
@@ -191,12 +192,12 @@ def on_death(ctx: Ctx, seat: int) -> None:
 def dog_open(ctx: Ctx) -> None:
     for seat in holders(ctx, "chien-loup"):
         p = ctx.open_prompt(step="chien-loup", kind="choice", to=[seat], options=["village", "wolf"])
-        setp(ctx, "chien-loup_prompt", p.id)
+        ctx.fact(QuestionOpened("chien-loup", p.id), to=MJ_ONLY)
 
 
 def dog_close(ctx: Ctx) -> None:
     """The Chien-loup chooses his camp for the whole game; silence keeps him a faithful dog of the village."""
-    seat, choice = answer(ctx, "chien-loup_prompt")
+    seat, choice = answer(ctx, "chien-loup")
     if seat is None:
         return
     if choice == "wolf":
@@ -239,12 +240,12 @@ def comedien_open(ctx: Ctx) -> None:
         if cards:
             prompt = ctx.open_prompt(step="comedien", kind="choice", to=[seat], options=[*cards, "none"],
                                      info={"cards": cards})
-            setp(ctx, "comedien_prompt", prompt.id)
+            ctx.fact(QuestionOpened("comedien", prompt.id), to=MJ_ONLY)
 
 
 def comedien_close(ctx: Ctx) -> None:
     """He plays one card's power from now until the next night; a card played leaves the game."""
-    seat, card = answer(ctx, "comedien_prompt")
+    seat, card = answer(ctx, "comedien")
     if seat is None or card in (None, "none"):
         return
     ctx.fact(F.StageCards([c for c in stage_cards(ctx.s) if c != card]), to=MJ_ONLY)

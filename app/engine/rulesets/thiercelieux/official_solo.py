@@ -12,13 +12,15 @@ from app.engine.model import GameState
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.more_roles import answer, picked
-from app.engine.rulesets.thiercelieux.night import holders, setp
+from app.engine.rulesets.thiercelieux.night import holders
 from app.engine.rulesets.thiercelieux.roles import (
     SECT,
     holds,
     wolfish,
 )
-from app.engine.rulesets.thiercelieux.state import Death, captain, marks, village
+from app.engine.rulesets.thiercelieux.scratch import Scratch
+from app.engine.rulesets.thiercelieux.scratch_facts import BigBadWolfChose, QuestionOpened, SeanceAsked, SpiritsAnswered
+from app.engine.rulesets.thiercelieux.state import Death, captain, marks, scratch, village
 
 GML = "grand-mechant-loup"
 SECTARIAN = "abominable-sectaire"
@@ -41,25 +43,25 @@ def gml_open(ctx: Ctx) -> None:
     if not gml_hungry(ctx.s):
         return  # his power is lost; the step still lasts its plausible time (flow.night_step_range)
     # Not a wolf, and not the pack's victim (eaten or infected already): the victim would die once anyway.
-    spared = {ctx.s.pending.get("victim"), ctx.s.pending.get("infected")}
+    spared = {scratch(ctx.s).victim, scratch(ctx.s).infected}
     for seat in holders(ctx, GML):
         options = [s for s in ctx.s.living() if not wolfish(ctx.s, ctx.s.players[s]) and s not in spared]
         if options:
             p = ctx.open_prompt(step=GML, kind="pick", to=[seat], options=options, min=0, max=1)
-            setp(ctx, f"{GML}_prompt", p.id)
+            ctx.fact(QuestionOpened(GML, p.id), to=MJ_ONLY)
 
 
 def gml_close(ctx: Ctx) -> None:
-    seat, target = picked(ctx, f"{GML}_prompt")
+    seat, target = picked(ctx, GML)
     if seat is not None and target is not None:
-        setp(ctx, "gml_victim", target)
+        ctx.fact(BigBadWolfChose(target), to=MJ_ONLY)
 
 
 def big_bad_wolf(ctx: Ctx, apply: bool = True) -> list[Death]:
     """A wolf's attack like the pack's: the Salvateur's protection holds, the Ancien loses a life; the witch's healing
     potion saves the pack's victim only (the one she is shown)."""
-    seat = ctx.s.pending.get("gml_victim")
-    if seat is None or seat == ctx.s.pending.get("protected"):
+    seat = scratch(ctx.s).gml_victim
+    if seat is None or seat == scratch(ctx.s).protected:
         return []
     player = ctx.s.players[seat]
     lives = marks(ctx.s, seat).lives
@@ -145,17 +147,17 @@ def gitane_open(ctx: Ctx) -> None:
             continue
         medium = ctx.open_prompt(step=GITANE, kind="pick", to=[seat], options=ctx.s.living(), min=0, max=1)
         question = ctx.open_prompt(step="gitane-question", kind="choice", to=[seat], options=left)
-        setp(ctx, "gitane_prompt", medium.id)
-        setp(ctx, "gitane_question_prompt", question.id)
+        ctx.fact(QuestionOpened("gitane", medium.id), to=MJ_ONLY)
+        ctx.fact(QuestionOpened("gitane_question", question.id), to=MJ_ONLY)
 
 
 def gitane_close(ctx: Ctx) -> None:
-    seat, medium = picked(ctx, "gitane_prompt")
-    _, question = answer(ctx, "gitane_question_prompt")
+    seat, medium = picked(ctx, "gitane")
+    _, question = answer(ctx, "gitane_question")
     if seat is None or medium is None or question not in QUESTIONS:
         return  # no séance tonight: she needs both a medium and a question
     ctx.fact(F.QuestionAsked(seat, question), to=[seat])
-    setp(ctx, "seance", {"medium": medium, "question": question})
+    ctx.fact(SeanceAsked(medium, str(question)), to=MJ_ONLY)
 
 
 def spirits_mj(state: GameState) -> bool:
@@ -166,11 +168,11 @@ def spirits_mj(state: GameState) -> bool:
 def esprits_open(ctx: Ctx) -> None:
     """The spirits hear the question: the MJ answers (`gitane_spirits: mj`), or the first of the dead to answer
     (`dead`). With no MJ, or if nobody answers in time, the spirits tell the truth in the morning (`truth`)."""
-    seance = ctx.s.pending.get("seance")
-    if not seance:
+    seance = scratch(ctx.s).seance
+    if seance is None:
         return
-    step = f"esprits-{seance['question']}"
-    info = {"seat": seance["medium"]}
+    step = f"esprits-{seance.question}"
+    info = {"seat": seance.medium}
     dead = [p.seat for p in ctx.s.by_position() if not p.alive]
     if ctx.s.options.get("gitane_spirits") == "dead" and dead:
         p = ctx.open_prompt(step=step, kind="confirm", to=dead, policy="first", dead_may_answer=True, optional=True,
@@ -179,34 +181,33 @@ def esprits_open(ctx: Ctx) -> None:
         p = ctx.open_prompt(step=step, kind="confirm", to_mj=True, policy="first", optional=True, info=info)
     else:
         return
-    setp(ctx, "spirits_prompt", p.id)
+    ctx.fact(QuestionOpened("spirits", p.id), to=MJ_ONLY)
 
 
 def esprits_close(ctx: Ctx) -> None:
-    seance = ctx.s.pending.get("seance")
-    if not seance:
+    if scratch(ctx.s).seance is None:
         return
     given: object = None
-    pid = ctx.s.pending.get("spirits_prompt")
+    pid = scratch(ctx.s).prompts.get("spirits")
     if pid is not None and pid in ctx.s.prompts:
         answers = ctx.s.prompts[pid].answers
         given = answers.get(MJ_SEAT, next(iter(answers.values()), None))
     if isinstance(given, bool):
-        setp(ctx, "seance", {**seance, "answer": given})
+        ctx.fact(SpiritsAnswered(given), to=MJ_ONLY)
 
 
-def seance_morning(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
+def seance_morning(ctx: Ctx, night: Scratch, dead: set[int]) -> None:
     """In the morning the medium puts the question aloud, and the spirits' yes or no is heard by all."""
-    seance = pending.get("seance")
-    if not isinstance(seance, dict):
+    seance = night.seance
+    if seance is None:
         return
-    medium = seance["medium"]
+    medium = seance.medium
     if not ctx.s.players[medium].alive:
         ctx.announce("seance_medium_dead", seat=medium)  # the medium did not live to ask: no séance
         return
-    ctx.announce(QUESTION_KEYS[seance["question"]], seat=medium)
+    ctx.announce(QUESTION_KEYS[seance.question], seat=medium)
     # Unanswered, the spirits tell the truth of the morning, the night's deaths known.
-    said = seance.get("answer", truth(ctx.s, seance["question"], medium))
+    said = truth(ctx.s, seance.question, medium) if seance.answer is None else seance.answer
     ctx.announce("spirits_yes" if said else "spirits_no")
 
 

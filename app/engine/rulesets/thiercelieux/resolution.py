@@ -7,28 +7,29 @@ from __future__ import annotations
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import holds
-from app.engine.rulesets.thiercelieux.state import Death, marks
+from app.engine.rulesets.thiercelieux.scratch import Scratch
+from app.engine.rulesets.thiercelieux.state import Death, marks, scratch
 
 
 def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
-    p = ctx.s.pending
-    target = p.get("victim")
-    if target is None or p.get("healed"):
+    p = scratch(ctx.s)
+    target = p.victim
+    if target is None or p.healed:
         return []  # no attack, or the witch's healing potion (003)
     victims = [target]
-    walker, lover = p.get("somnambule"), p.get("casanova")
-    if walker and target == walker["by"]:
+    walker, lover = p.picks.get("somnambule"), p.picks.get("casanova")
+    if walker and target == walker.by:
         victims = []  # 004: the Somnambule is out walking; the wolves find his house empty
-    elif walker and walker["target"] == target:
-        victims = [walker["by"]]  # 004: he dies instead of the one he visits
-    if lover and target == lover["by"]:
-        victims = [v for v in victims if v != lover["by"]]  # Casanova is away too
-    elif lover and lover["target"] == target and target in victims:
-        victims.append(lover["by"])  # 004: he dies with the one he visits
+    elif walker and walker.target == target:
+        victims = [walker.by]  # 004: he dies instead of the one he visits
+    if lover and target == lover.by:
+        victims = [v for v in victims if v != lover.by]  # Casanova is away too
+    elif lover and lover.target == target and target in victims:
+        victims.append(lover.by)  # 004: he dies with the one he visits
     out: list[Death] = []
     for seat in victims:
         player = ctx.s.players[seat]
-        if seat == p.get("protected") and not (p.get("pf_substituted") and player.role == "petite-fille"):
+        if seat == p.protected and not (p.pf_substituted and player.role == "petite-fille"):
             continue  # 001: the Salvateur's protection
         if holds(ctx.s, player, "ancien"):
             lives = marks(ctx.s, seat).lives
@@ -43,49 +44,49 @@ def wolf_victims(ctx: Ctx, apply: bool = True) -> list[Death]:
 
 
 def hamsters(ctx: Ctx, apply: bool = True) -> list[Death]:
-    seat = ctx.s.pending.get("hamster_victim")
-    if seat is None or seat == ctx.s.pending.get("protected"):
+    seat = scratch(ctx.s).hamster_victim
+    if seat is None or seat == scratch(ctx.s).protected:
         return []  # the Salvateur protects from this pack of wolves too
     return [(seat, "hamsters")]
 
 
 def white_wolf(ctx: Ctx, apply: bool = True) -> list[Death]:
-    seat = ctx.s.pending.get("white_victim")
+    seat = scratch(ctx.s).white_victim
     return [] if seat is None else [(seat, "white_wolf")]
 
 
 def killer(ctx: Ctx, apply: bool = True) -> list[Death]:
-    seat = ctx.s.pending.get("killer_victim")
+    seat = scratch(ctx.s).killer_victim
     return [] if seat is None else [(seat, "killer")]
 
 
 def poison(ctx: Ctx, apply: bool = True) -> list[Death]:
     # 001: the poison works even on a player the Salvateur protects.
-    seat = ctx.s.pending.get("poisoned")
+    seat = scratch(ctx.s).poisoned
     return [] if seat is None else [(seat, "poison")]
 
 
-def night_effects(ctx: Ctx, pending: dict[str, object], dead: set[int]) -> None:
-    """What the night changed besides deaths, told in the morning (after the `phase` event reset `pending`)."""
+def night_effects(ctx: Ctx, night: Scratch, dead: set[int]) -> None:
+    """What the night changed besides deaths, told in the morning (after the `phase` event renewed the scratch)."""
     s = ctx.s
-    infected = pending.get("infected")
-    if isinstance(infected, int) and s.players[infected].alive:
+    infected = night.infected
+    if infected is not None and s.players[infected].alive:
         ctx.fact(F.TurnedWolf(infected), to=[infected])
         ctx.announce("you_are_infected", to=[infected])
-    charms = [x for x in pending.get("charms") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
+    charms = [x for x in night.charms or [] if s.players[x].alive]
     for seat in charms:
         ctx.fact(F.Charmed(seat))
     if charms:
         ctx.announce("charmed", seats=charms)  # 001: announced publicly each morning
-    frogs = [x for x in pending.get("frogs") or [] if isinstance(x, int) and s.players[x].alive]  # type: ignore[attr-defined]
+    frogs = [x for x in night.frogs or [] if s.players[x].alive]
     for seat in frogs:
         ctx.fact(F.Croaked(seat, s.day, s.night + 1))
     if frogs:
         ctx.announce("frogs", seats=frogs)  # 004: a frog sits out a day and a night
-    raven = pending.get("raven")
-    if isinstance(raven, int) and s.players[raven].alive:
+    raven = night.raven
+    if raven is not None and s.players[raven].alive:
         ctx.fact(F.RavenMarked(raven))
         ctx.announce("raven_marks", seat=raven)  # 001: the two extra votes are revealed in the morning
-    seen = pending.get("seer_seen")
-    if isinstance(seen, str) and s.options.get("seer_announce"):
+    seen = night.seer_seen
+    if seen is not None and s.options.get("seer_announce"):
         ctx.announce("seer_saw_role", role=seen)  # 004 variant: the role, not the player

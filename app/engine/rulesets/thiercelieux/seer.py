@@ -4,11 +4,13 @@ rule modules that import night.py."""
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import doomed
-from app.engine.rulesets.thiercelieux.night import holders, setp
+from app.engine.rulesets.thiercelieux.night import holders
 from app.engine.rulesets.thiercelieux.roles import wolfish
+from app.engine.rulesets.thiercelieux.scratch_facts import QuestionOpened, SeerSaw
+from app.engine.rulesets.thiercelieux.state import scratch
 
 
 # -- Voyante: sees one player's card. ---------------------------------------------------------------------------
@@ -20,11 +22,11 @@ def voyante_open(ctx: Ctx) -> None:
             continue
         others = [s for s in ctx.s.living() if s != seat]
         p = ctx.open_prompt(step="voyante", kind="pick", to=[seat], options=others, min=1, max=1)
-        setp(ctx, "voyante_prompt", p.id)
+        ctx.fact(QuestionOpened("voyante", p.id), to=MJ_ONLY)
 
 
 def voyante_close(ctx: Ctx) -> None:
-    pid = ctx.s.pending.get("voyante_prompt")
+    pid = scratch(ctx.s).prompts.get("voyante")
     if pid is None or not ctx.s.prompts[pid].to:
         return
     seer = ctx.s.prompts[pid].to[0]
@@ -38,6 +40,6 @@ def voyante_close(ctx: Ctx) -> None:
         # wolf among the two), else the player's card.
         role = "loup-garou" if wolfish(ctx.s, ctx.s.players[target]) else ("villageois" if ctx.s.options.get(
             "cards") == "small" else role)
-    setp(ctx, "seer_seen", role)
+    ctx.fact(SeerSaw(role), to=MJ_ONLY)
     ctx.fact(F.CardSeen(seer, target, role), to=[seer])
     ctx.announce("seer_saw", to=[seer], seat=target, role=role)

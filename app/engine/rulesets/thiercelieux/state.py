@@ -12,6 +12,7 @@ from pydantic import Field
 from app.engine.evolve import handles
 from app.engine.model import GameState, RulesetState
 from app.engine.rulesets.thiercelieux.marks import MARK_KEYS, VILLAGE_KEYS, Marks, Village
+from app.engine.rulesets.thiercelieux.scratch import Scratch, known
 
 KEY = "thiercelieux"
 Death = tuple[int, str]  # (seat, source): who dies at dawn and of what (dawn.py), for the MJ and the Ancien's rule
@@ -26,6 +27,11 @@ class Thiercelieux(RulesetState):
     mj_cards: list[str] = Field(default_factory=list)
     marks: dict[int, Marks] = Field(default_factory=dict)  # seat -> its marks (none until one is set)
     village: Village = Field(default_factory=Village)
+    scratch: Scratch = Field(default_factory=Scratch)  # the phase's bookkeeping (scratch.py), renewed with each phase
+
+    def new_phase(self) -> None:
+        # A new object rather than a cleared one: dawn still reads the night's after the day began (flow.dawn).
+        self.scratch = Scratch()
 
 
 NO_MARKS = Marks()  # what `marks` reads for a seat with none: never changed (facts go through `marked`)
@@ -33,6 +39,22 @@ NO_MARKS = Marks()  # what `marks` reads for a seat with none: never changed (fa
 
 def own(state: GameState) -> Thiercelieux:
     return cast(Thiercelieux, state.own)
+
+
+def scratch(state: GameState) -> Scratch:
+    """The phase's bookkeeping. A snapshot (or an undo's checkpoint) written before it was typed holds it in the
+    engine's `pending`: the first read moves it here."""
+    mine = own(state)
+    if state.pending:
+        adopt(state, mine.scratch)
+    return mine.scratch
+
+
+def adopt(state: GameState, into: Scratch) -> None:
+    """Move Thiercelieux's keys of the engine's `pending` into its scratch (what another key means stays there)."""
+    for key, value in [(k, v) for k, v in state.pending.items() if known(k)]:
+        into.put(key, value)
+        del state.pending[key]
 
 
 def lovers(state: GameState) -> list[int]:
