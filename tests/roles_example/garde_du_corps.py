@@ -3,19 +3,20 @@ player; if the wolves attack that player, they survive. A card, one night step, 
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.thiercelieux.more_roles import pick_step, picked
-from app.engine.rulesets.thiercelieux.night import NightStep, setp
+from app.engine.rulesets.thiercelieux.night import NightStep
 from app.engine.rulesets.thiercelieux.packs import RolePack
 from app.engine.rulesets.thiercelieux.roles import VILLAGE, Role
+from app.engine.rulesets.thiercelieux.scratch_facts import SalvateurProtected
 
 KEY = "garde-du-corps"
 
 
 def guard(ctx: Ctx) -> None:
-    seat, target = picked(ctx, f"{KEY}_prompt")  # the answer to the question pick_step asked its holder
+    seat, target = picked(ctx, KEY)  # the answer to the question pick_step asked its holder
     if seat is not None and target is not None:
-        setp(ctx, "protected", target)  # what the Salvateur's choice does: dawn spares them from the wolves
+        ctx.fact(SalvateurProtected(target), to=MJ_ONLY)  # the Salvateur's fact: dawn spares them from the wolves
 
 
 GARDE = RolePack(
