@@ -38,7 +38,7 @@ def tags(state: GameState) -> dict[str, dict[str, Any]]:
 def flags(state: GameState) -> dict[str, Any]:
     """The village's facts as the recorder kept them: Thiercelieux's are its typed state since they became facts."""
     if state.ruleset == "thiercelieux":
-        return {**state.flags, **village(state).model_dump(exclude_none=True)}
+        return {**state.flags, **village(state).shown()}
     return state.flags
 
 
