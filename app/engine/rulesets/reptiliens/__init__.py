@@ -28,7 +28,6 @@ from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
-from app.engine.rulesets.reptiliens.steps import setv
 
 
 class Reptiliens(Ruleset):
@@ -47,7 +46,16 @@ class Reptiliens(Ruleset):
         facts=(F.CardsSetAside, F.DeathRecorded, F.FateAsked, F.QuestionClosed, F.FateChosen, F.RevivedBeforeChoosing,
                F.Revived, F.SpecialtyInherited, F.DreamBegan, F.DreamEnded, F.PromptRemembered, F.PromptForgotten,
                F.CarnageSet, F.PackMet, F.RomanticDecided, F.SpareLifeSpent, F.RichestNamed, F.SpecialSessionHeld,
-               F.PlayersActed, F.DeathCountChanged),
+               F.PlayersActed, F.DeathCountChanged, F.NightBegan, F.SleepsEnded, F.DayBegan, F.DayPartDone,
+               F.MilitiaChose, F.PackDecided, F.RendezvousChosen, F.FellAsleep, F.Charmed, F.CharmedTold, F.Declared,
+               F.AttackResolved, F.AnimalsPlaced, F.CameraReported, F.OfficesShaken, F.SenatorKeptByTheDead,
+               F.SculptedToMove, F.StreetLaidOut, F.HouseMoved, F.Doomed, F.NightDeadNamed, F.FortunesOwed,
+               F.OwedShown, F.AccountsClosed, F.LegacyPaid, F.Mourned, F.InvocationBegan, F.ShowAnswered,
+               F.InvocationEnded, F.SessionChosen, F.VoteOpened, F.VotingOrderSet, F.VoterCalled, F.BallotGiven,
+               F.ProsecutorAsked, F.Accused, F.TrialOpened, F.Condemned, F.Pardoned, F.CondemnationOver,
+               F.LawProposersRanked, F.LawsProposed, F.LawSubmitted, F.LawAdopted, F.VotersTicked, F.WeddingChanged,
+               F.Married, F.OfficesDrawn, F.OfficeBroughtIn, F.OfficeRemoved, F.ApplicationsClosed,
+               F.ScrutateurTurned, F.VacancyQueued, F.VacancyDropped, F.VacanciesTaken),
         upgrades={"rp-set": F.upgrade_set},
     )
     advised_players = setup.ADVISED_PLAYERS
@@ -101,7 +109,7 @@ class Reptiliens(Ruleset):
     def start(self, ctx: Ctx) -> None:
         s = ctx.s
         ctx.announce("game_started", players=len(s.players))
-        setv(ctx, "street", [p.seat for p in s.by_position()])  # houses in seat order (RULES-NOTES)
+        ctx.fact(F.StreetLaidOut([p.seat for p in s.by_position()]), to=MJ_ONLY)  # houses in seat order (RULES-NOTES)
         ctx.fact(F.CarnageSet(bool(s.options.get("carnage"))), to=MJ_ONLY)
         for p in s.by_position():
             fates.set_coins(ctx, p.seat, 1)  # §7 "En début de partie, chacun reçoit une pièce."

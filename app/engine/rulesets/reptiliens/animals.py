@@ -9,12 +9,13 @@ nights.py, so that nights.py can import it.
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.attacks import Observer, Report
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.state import Animal, own
-from app.engine.rulesets.reptiliens.steps import awake, callers, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import awake, callers, prompt_of, remember_prompt
 
 HOUSE, MORGUE = "rp-dressage", "rp-dressage-morgue"  # the two questions (their prompts' steps)
 
@@ -55,7 +56,7 @@ def trainer_close(ctx: Ctx, step: Step) -> None:
         elif morgue is not None and morgue.answers.get(seat):
             placed.append(Animal(owner=seat, corpse=morgue.answers[seat][0]))
     if placed:
-        setv(ctx, "night.animals", [a.model_dump() for a in [*own(ctx.s).night.animals, *placed]])
+        ctx.fact(F.AnimalsPlaced([a.model_dump() for a in placed]), to=MJ_ONLY)
 
 
 def observers(state: GameState) -> list[Observer]:

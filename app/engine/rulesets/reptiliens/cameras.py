@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import ADJOINT, PROCUREUR, VARIANT_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
-from app.engine.rulesets.reptiliens.steps import setv
 from app.engine.rulesets.reptiliens.succession import living
 
 CAMERA = "rp-camera"  # the camera's holder names the house
@@ -71,8 +71,7 @@ def camera_done(ctx: Ctx) -> bool:
             found = occupancy(own(ctx.s).night.places, house)
             ctx.announce(f"rp-camera-{found}", house=house, seat=prompt.to[0])
             # the console's street picture marks it, beside the night it watched
-            camera = {"owner": prompt.to[0], "house": house, "occupancy": found}
-            setv(ctx, "night.cameras", [*own(ctx.s).night.cameras, camera])
+            ctx.fact(F.CameraReported(prompt.to[0], house, found), to=MJ_ONLY)
     return day.next_step(ctx)
 
 

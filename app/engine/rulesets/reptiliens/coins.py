@@ -15,14 +15,14 @@ Fortunes are public unless the room hides them (then each learns his own, the MJ
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.model import Command, GameState, Prompt
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MON, Weekday, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import NOTAIRE, OFFICE_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
-from app.engine.rulesets.reptiliens.steps import setv
 
 HERITAGE, LEGACY = "rp-heritage", "rp-legs"  # the day part and its step; the Notaire's question (one per dead)
 PICKPOCKETS, PICKPOCKET = "rp-pickpockets", "rp-pickpocket"  # the day part; its step and question
@@ -109,7 +109,7 @@ def bequeath(ctx: Ctx, dead: int, heir: int) -> int:
     coins = o.legacies.get(dead, 0)
     if coins:
         fates.set_coins(ctx, heir, fates.coins_of(ctx.s, heir) + coins, max(0, o.estate - coins))
-    setv(ctx, "legacies", {k: v for k, v in own(ctx.s).legacies.items() if k != dead})
+    ctx.fact(F.LegacyPaid(dead), to=MJ_ONLY)
     return coins
 
 
@@ -128,7 +128,7 @@ def mourn(ctx: Ctx, dead: int, widow: int) -> None:
             card = player.card(slot)
             if card is not None:
                 ctx.emit("rp-learn", {"viewers": [widow], "seat": dead, "slot": slot, "card": card}, to=[widow])
-        setv(ctx, "mourned", [*own(ctx.s).mourned, dead])
+        ctx.fact(F.Mourned(dead), to=MJ_ONLY)
     elif not coins:
         return
     ctx.announce("rp-heritage-veuf", to=told(ctx.s, widow), seat=dead, heir=widow, coins=coins)

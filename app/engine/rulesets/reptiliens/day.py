@@ -14,7 +14,6 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import setv
 
 Opener = Callable[[Ctx], bool]  # True: a step is open, the day waits for it
 REPORT = "rp-bilan-morts"
@@ -31,12 +30,12 @@ def run(ctx: Ctx) -> bool:
             return False
         if ctx.s.phase != "day":
             return False
-        setv(ctx, "i", own(ctx.s).i + 1)
+        ctx.fact(F.DayPartDone(), to=MJ_ONLY)
     return False
 
 
 def next_step(ctx: Ctx) -> bool:
-    setv(ctx, "i", own(ctx.s).i + 1)
+    ctx.fact(F.DayPartDone(), to=MJ_ONLY)
     return run(ctx)
 
 
@@ -60,7 +59,7 @@ def charmed_report(ctx: Ctx) -> bool:
     """"Bilan des charmés": the charmed of the night learn it; everyone hears how many living are charmed."""
     for seat in own(ctx.s).night.charmed:
         ctx.emit("rp-charmed", {"seat": seat}, to=[seat])
-    setv(ctx, "night.charmed", [])
+    ctx.fact(F.CharmedTold(), to=MJ_ONLY)
     count = sum(1 for seat in own(ctx.s).charmed if ctx.s.players[seat].alive)
     ctx.announce("rp-charmes", count=count)
     fates.check(ctx)  # §4 Musiciens: "Ils gagnent si tous les vivants ont été charmés"

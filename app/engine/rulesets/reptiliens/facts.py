@@ -1,10 +1,11 @@
-"""The facts of a Reptiliens game (app/engine/facts.py) that replace the driver's generic setter, named for what
-happened, each with how it changes the state (state.py). They are the MJ's bookkeeping: emitted to MJ_ONLY, as the
-setter was.
+"""The facts of a Reptiliens game (app/engine/facts.py) that keep the driver's books, named for what happened, each
+with how it changes the state (state.py); listed in the ruleset's FactBook (__init__.py). They are the MJ's
+bookkeeping: emitted to MJ_ONLY, as the generic setter they replace was. A list or a dict keyed by seat travels as
+rows (`[seat, value]`), since JSON keys are strings.
 
 Logs written before facts changed this state through `rp-set` (a field, dotted for the night's and the day's
-scratch, and its value); `upgrade_set` folds such an event as it always was folded (`FieldWritten`), whatever its
-field, so every old log gives the same state.
+scratch, and its value); nothing emits it any more, and `upgrade_set` folds such an event as it always was folded
+(`FieldWritten`), whatever its field, so every old log gives the same state.
 """
 
 from __future__ import annotations
@@ -18,7 +19,17 @@ from pydantic import BaseModel, TypeAdapter
 
 from app.engine.facts import Fact
 from app.engine.model import GameState
-from app.engine.rulesets.reptiliens.state import Reptiliens, own
+from app.engine.rulesets.reptiliens.offices import BOURREAU, OFFICES
+from app.engine.rulesets.reptiliens.state import (
+    Animal,
+    Invocation,
+    Law,
+    OfficeEffect,
+    Reptiliens,
+    Tonight,
+    Wedding,
+    own,
+)
 
 
 # -- the deal (setup.py) --------------------------------------------------------------------------------------------
@@ -261,6 +272,694 @@ class PromptForgotten(Fact):
     def apply(self, state: GameState) -> None:
         o = own(state)
         o.prompts = {k: v for k, v in o.prompts.items() if k != self.role}
+
+
+# -- the driver: nights, days, the festival (week.py, day.py) ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class NightBegan(Fact):
+    """A night begins with its plan of steps: its scratch renewed, last night's militia house remembered (never
+    defended twice running, §9)."""
+
+    type = "rp-night"
+    plan: list[str]
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.defended = o.night.militia
+        o.night = Tonight()
+        o.plan = list(self.plan)
+
+
+@dataclass(frozen=True, slots=True)
+class SleepsEnded(Fact):
+    """Dawn: the heavy sleeps end ("Aube : fin des sommeils lourds")."""
+
+    type = "rp-sleeps-end"
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.asleep = []
+
+
+@dataclass(frozen=True, slots=True)
+class DayBegan(Fact):
+    """A day (`festival`: the Sunday festival, §1) begins with the parts of its order, from the first."""
+
+    type = "rp-day"
+    plan: list[str]
+    festival: bool = False
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        if self.festival:
+            o.festival = True
+        o.plan = list(self.plan)
+        o.i = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DayPartDone(Fact):
+    """The day goes on to the next part of its order."""
+
+    type = "rp-day-part"
+
+    def apply(self, state: GameState) -> None:
+        own(state).i += 1
+
+
+# -- the night's powers (nights.py, animals.py, cameras.py, office_powers.py, sculpture.py, steps.declare) -------------
+@dataclass(frozen=True, slots=True)
+class MilitiaChose(Fact):
+    """The ghosts' militia defends `house` tonight."""
+
+    type = "rp-militia"
+    house: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.militia = self.house
+
+
+@dataclass(frozen=True, slots=True)
+class PackDecided(Fact):
+    """The pack's concertation ended (nights.PackDecision): the house attacked, or why none."""
+
+    type = "rp-pack"
+    house: int | None
+    squatter: bool
+    decided_by: str | None  # attacks.DecidedBy
+    failure: str | None  # attacks.PackFailure
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.pack = {"house": self.house, "squatter": self.squatter, "decided_by": self.decided_by,
+                                 "failure": self.failure}
+
+
+@dataclass(frozen=True, slots=True)
+class RendezvousChosen(Fact):
+    """The lovers meet at `house` tonight."""
+
+    type = "rp-rendezvous"
+    house: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.rendezvous = self.house
+
+
+@dataclass(frozen=True, slots=True)
+class FellAsleep(Fact):
+    """`seat` sleeps heavily until dawn."""
+
+    type = "rp-asleep"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        if self.seat not in night.asleep:
+            night.asleep = [*night.asleep, self.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Charmed(Fact):
+    """`musician` charmed `target` (he knows whom); one newly charmed learns it in the morning."""
+
+    type = "rp-charm"
+    musician: int
+    target: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.charms = {**o.charms, self.musician: [*o.charms.get(self.musician, []), self.target]}
+        if self.target not in o.charmed and self.target not in o.night.charmed:
+            o.night.charmed = [*o.night.charmed, self.target]
+
+
+@dataclass(frozen=True, slots=True)
+class CharmedTold(Fact):
+    """The night's charmed were told so (the morning's report)."""
+
+    type = "rp-charmed-told"
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.charmed = []
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Fact):
+    """A long action given or imposed tonight (places.Declaration), in the steps' order: its `kind` and fields."""
+
+    type = "rp-declared"
+    declaration: dict[str, Any]
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.declarations = [*night.declarations, dict(self.declaration)]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Fact):
+    """The night's places (`[seat, house, long action, asleep]`, for the MJ) and what the attack did."""
+
+    type = "rp-attack"
+    places: list[list[Any]]
+    failure: str | None  # attacks.Failure
+    victims: list[int]
+    houses: list[dict[str, Any]]
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.places = {int(row[0]): list(row[1:]) for row in self.places}
+        night.attack = {"failure": self.failure, "victims": list(self.victims), "houses": list(self.houses)}
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalsPlaced(Fact):
+    """The trainers' animals placed tonight (state.Animal's fields each)."""
+
+    type = "rp-animals"
+    animals: list[dict[str, Any]]
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.animals = [*night.animals, *(Animal.model_validate(a) for a in self.animals)]
+
+
+@dataclass(frozen=True, slots=True)
+class CameraReported(Fact):
+    """A thermal camera's finding, named in the morning: its owner, the house watched, its occupancy."""
+
+    type = "rp-camera"
+    owner: int
+    house: int
+    occupancy: str
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.cameras = [*night.cameras, {"owner": self.owner, "house": self.house, "occupancy": self.occupancy}]
+
+
+@dataclass(frozen=True, slots=True)
+class OfficesShaken(Fact):
+    """A night's power on the public offices (state.OfficeEffect), applied in the morning."""
+
+    type = "rp-offices-effect"
+    power: str
+    seats: list[int]
+    direction: str | None
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.offices = OfficeEffect(power=self.power, seats=list(self.seats), direction=self.direction)
+
+
+@dataclass(frozen=True, slots=True)
+class SenatorKeptByTheDead(Fact):
+    """A swap handed the Sénateur to `seat`, dead or dying: he keeps it (§6)."""
+
+    type = "rp-ghost-senator"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).ghost_senator = self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class SculptedToMove(Fact):
+    """The Artiste's victims, told in the morning that they move."""
+
+    type = "rp-must-move"
+    seats: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.must_move = list(self.seats)
+
+
+# -- the street (places.Street) ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StreetLaidOut(Fact):
+    """The houses, by owner seat clockwise, at the start (in seat order)."""
+
+    type = "rp-street"
+    street: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).street = list(self.street)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseMoved(Fact):
+    """A house was rebuilt elsewhere (the Artiste's victim, a married couple): the street as it is now."""
+
+    type = "rp-moved"
+    street: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).street = list(self.street)
+
+
+# -- deaths and fortunes (fates.py, thieves.py, coins.py) ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Doomed(Fact):
+    """`seat` was killed tonight (`cause`): he acts no more and dies at dawn."""
+
+    type = "rp-doomed"
+    seat: int
+    cause: str
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.dying = [*night.dying, [self.seat, self.cause]]
+
+
+@dataclass(frozen=True, slots=True)
+class NightDeadNamed(Fact):
+    """The night's dead are named: none left dying."""
+
+    type = "rp-dying-named"
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.dying = []
+
+
+@dataclass(frozen=True, slots=True)
+class FortunesOwed(Fact):
+    """Fortunes changed unseen (`[seat, coins]` each, as they stand now), shown on the table later."""
+
+    type = "rp-owed"
+    coins: list[list[int]]
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.owed = {**night.owed, **{int(seat): int(coins) for seat, coins in self.coins}}
+
+
+@dataclass(frozen=True, slots=True)
+class OwedShown(Fact):
+    """The fortunes owed were shown: none owed any more."""
+
+    type = "rp-owed-shown"
+
+    def apply(self, state: GameState) -> None:
+        own(state).night.owed = {}
+
+
+@dataclass(frozen=True, slots=True)
+class AccountsClosed(Fact):
+    """A dead man's accounts are settled: nothing owed to show for `seat`."""
+
+    type = "rp-accounts-closed"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        night = own(state).night
+        night.owed = {k: v for k, v in night.owed.items() if k != self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class LegacyPaid(Fact):
+    """The coins `dead` left in the estate went to his heir."""
+
+    type = "rp-legacy-paid"
+    dead: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.legacies = {k: v for k, v in o.legacies.items() if k != self.dead}
+
+
+@dataclass(frozen=True, slots=True)
+class Mourned(Fact):
+    """The widow(er) of `dead` has inherited from him."""
+
+    type = "rp-mourned"
+    dead: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.mourned = [*o.mourned, self.dead]
+
+
+# -- invocations (invoke.py) ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class InvocationBegan(Fact):
+    """`seat` invokes `power` (announced as `kind`): the current step waits."""
+
+    type = "rp-invocation"
+    seat: int
+    power: str
+    kind: str
+
+    def apply(self, state: GameState) -> None:
+        own(state).invocation = Invocation(seat=self.seat, power=self.power, kind=self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAnswered(Fact):
+    """Poirot named a camp card for each guessed seat (`[seat, card]` each): the show's answers."""
+
+    type = "rp-show-guesses"
+    guesses: list[list[Any]]
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        assert o.invocation is not None
+        guesses = {int(seat): str(card) for seat, card in self.guesses}
+        o.invocation = o.invocation.model_copy(update={"stage": "answers", "guesses": guesses})
+
+
+@dataclass(frozen=True, slots=True)
+class InvocationEnded(Fact):
+    """The invocation is over: the step it interrupted goes on."""
+
+    type = "rp-invocation-end"
+
+    def apply(self, state: GameState) -> None:
+        own(state).invocation = None
+
+
+# -- the session and its vote (sessions.py) ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SessionChosen(Fact):
+    """Today's session: normale, paix or purge (§6 Président)."""
+
+    type = "rp-session"
+    kind: str
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.session = self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class VoteOpened(Fact):
+    """The vote opens for `voters` (fixed now): no ballot yet."""
+
+    type = "rp-vote-opened"
+    voters: list[int]
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        day.voters = list(self.voters)
+        day.ballots = []
+
+
+@dataclass(frozen=True, slots=True)
+class VotingOrderSet(Fact):
+    """The ballots are given in `direction`: `turns`, the voters still to vote, in that order."""
+
+    type = "rp-vote-order"
+    direction: str
+    turns: list[int]
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        day.direction = self.direction
+        day.turns = list(self.turns)
+
+
+@dataclass(frozen=True, slots=True)
+class VoterCalled(Fact):
+    """`seat`, first of the turns, is called to vote."""
+
+    type = "rp-voter-called"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        turns = list(day.turns)
+        turns.remove(self.seat)
+        day.turns = turns
+
+
+@dataclass(frozen=True, slots=True)
+class BallotGiven(Fact):
+    """`seat`'s ballot: the seats it names, or None (none given, or not counted)."""
+
+    type = "rp-ballot"
+    seat: int
+    ballot: list[int] | None
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        day.ballots = [*day.ballots, [self.seat, self.ballot]]
+
+
+@dataclass(frozen=True, slots=True)
+class ProsecutorAsked(Fact):
+    """A Purge's tie: `accused` are sure, the Procureur picks the rest; `condemned`, the vote's choice."""
+
+    type = "rp-prosecutor-asked"
+    accused: list[int]
+    condemned: int | None
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        day.accused = list(self.accused)
+        day.condemned = self.condemned
+
+
+@dataclass(frozen=True, slots=True)
+class Accused(Fact):
+    """A Purge's accused, to judge in this order (none: no trial)."""
+
+    type = "rp-accused"
+    seats: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.accused = list(self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class TrialOpened(Fact):
+    """One accused is judged now; `waiting`, the living accused after him (none: the trials are over)."""
+
+    type = "rp-trial"
+    waiting: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.accused = list(self.waiting)
+
+
+@dataclass(frozen=True, slots=True)
+class Condemned(Fact):
+    """`seat` is condemned: his 15-second window opens (§2)."""
+
+    type = "rp-condemned"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.condemned = self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class Pardoned(Fact):
+    """The Bourreau pardoned `seat`: the office leaves the game (§6)."""
+
+    type = "rp-pardoned"
+    seat: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.day.pardoned = self.seat
+        o.bourreau_out = True
+
+
+@dataclass(frozen=True, slots=True)
+class CondemnationOver(Fact):
+    """The condemned's window is over (executed or pardoned)."""
+
+    type = "rp-condemnation-over"
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.condemned = None
+
+
+# -- the law (laws.py) ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LawProposersRanked(Fact):
+    """Who may propose the law, by §6's order (`[seat, rank]` each, 0 best)."""
+
+    type = "rp-law-ranks"
+    ranks: list[list[int]]
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.ranks = {int(seat): int(rank) for seat, rank in self.ranks}
+
+
+@dataclass(frozen=True, slots=True)
+class LawsProposed(Fact):
+    """The laws proposed (state.Law's fields each), best first."""
+
+    type = "rp-laws-proposed"
+    laws: list[dict[str, Any]]
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.proposals = [Law.model_validate(law) for law in self.laws]
+
+
+@dataclass(frozen=True, slots=True)
+class LawSubmitted(Fact):
+    """The law `key` (its words `text` when free), proposed by `by`, goes to the Sénateur."""
+
+    type = "rp-law-submitted"
+    key: str
+    text: str | None
+    by: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.proposals = [Law(key=self.key, text=self.text, by=self.by)]
+
+
+@dataclass(frozen=True, slots=True)
+class LawAdopted(Fact):
+    """The Sénateur accepted the law: it is the law of the day."""
+
+    type = "rp-law"
+    key: str
+    text: str | None
+    by: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.law = Law(key=self.key, text=self.text, by=self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class VotersTicked(Fact):
+    """A real-world law: the living the MJ ticked as voters."""
+
+    type = "rp-voters-ticked"
+    seats: list[int]
+
+    def apply(self, state: GameState) -> None:
+        own(state).day.allowed = list(self.seats)
+
+
+# -- marriages (marriages.py) ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class WeddingChanged(Fact):
+    """`requester`'s marriage request of today changed (state.Wedding's fields given)."""
+
+    type = "rp-wedding"
+    requester: int
+    changes: dict[str, Any]
+
+    def apply(self, state: GameState) -> None:
+        day = own(state).day
+        was = day.weddings.get(self.requester)
+        wedding = Wedding.model_validate({**(was.model_dump() if was else {}), **self.changes})
+        day.weddings = {**day.weddings, self.requester: wedding}
+
+
+@dataclass(frozen=True, slots=True)
+class Married(Fact):
+    """`a` and `b` are married (§8)."""
+
+    type = "rp-married"
+    a: int
+    b: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.spouses = {**o.spouses, self.a: self.b, self.b: self.a}
+
+
+# -- the public offices (succession.py) -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OfficesDrawn(Fact):
+    """The offices in play (special, mandatory, the optional ones chosen) and each optional one's variant."""
+
+    type = "rp-offices"
+    in_play: list[str]
+    variants: dict[str, str]
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.offices_in_play = list(self.in_play)
+        o.office_variants = dict(self.variants)
+
+
+@dataclass(frozen=True, slots=True)
+class OfficeBroughtIn(Fact):
+    """The MJ gave `office`, not in play: it enters it."""
+
+    type = "rp-office-in"
+    office: str
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.offices_in_play = [x.key for x in OFFICES if x.key in {*o.offices_in_play, self.office}]
+        o.offices_removed = [x for x in o.offices_removed if x != self.office]
+
+
+@dataclass(frozen=True, slots=True)
+class OfficeRemoved(Fact):
+    """`office` is taken out of play: no applications, no vacancy for it."""
+
+    type = "rp-office-out"
+    office: str
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.offices_in_play = [k for k in o.offices_in_play
+                             if not (k == BOURREAU and o.bourreau_out) and k != self.office]
+        o.offices_removed = [*o.offices_removed, self.office]
+        o.applications = {k: v for k, v in o.applications.items() if k != self.office}
+        o.to_fill = [e for e in o.to_fill if e[0] != self.office]
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationsClosed(Fact):
+    """Today's applications were judged: none left."""
+
+    type = "rp-applications-closed"
+
+    def apply(self, state: GameState) -> None:
+        own(state).applications = {}
+
+
+@dataclass(frozen=True, slots=True)
+class ScrutateurTurned(Fact):
+    """The Scrutateur's office turned on `day` (once a morning)."""
+
+    type = "rp-scrutateur-turned"
+    day: int
+
+    def apply(self, state: GameState) -> None:
+        own(state).turned = self.day
+
+
+@dataclass(frozen=True, slots=True)
+class VacancyQueued(Fact):
+    """`office` is vacant, for the Scrutateur to fill (`resigned`: who left it; `applicants`, if any)."""
+
+    type = "rp-vacancy"
+    office: str
+    resigned: int | None
+    applicants: list[int] | None
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.to_fill = [*o.to_fill, [self.office, self.resigned, self.applicants]]
+
+
+@dataclass(frozen=True, slots=True)
+class VacancyDropped(Fact):
+    """The vacancies of `office` need no filling any more."""
+
+    type = "rp-vacancy-dropped"
+    office: str
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.to_fill = [e for e in o.to_fill if e[0] != self.office]
+
+
+@dataclass(frozen=True, slots=True)
+class VacanciesTaken(Fact):
+    """The first `count` vacancies are being filled."""
+
+    type = "rp-vacancies-taken"
+    count: int
+
+    def apply(self, state: GameState) -> None:
+        o = own(state)
+        o.to_fill = o.to_fill[self.count:]
 
 
 # -- older logs ------------------------------------------------------------------------------------------------------

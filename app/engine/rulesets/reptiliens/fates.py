@@ -18,7 +18,6 @@ from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.cards import CAMP_BY_KEY, CARD_BY_KEY
 from app.engine.rulesets.reptiliens.offices import OFFICE_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, own
-from app.engine.rulesets.reptiliens.steps import setv
 
 # The cause a `died` event shows everyone. A night death reads the same whatever killed (§2: "indiscernable des
 # victimes d'une attaque"); the real cause goes to the MJ alone.
@@ -44,7 +43,7 @@ def settle_owed(ctx: Ctx) -> None:
     owed = own(ctx.s).night.owed
     if not owed:
         return
-    setv(ctx, "night.owed", {})
+    ctx.fact(F.OwedShown(), to=MJ_ONLY)
     for seat, coins in sorted(owed.items()):
         set_coins(ctx, seat, coins)
 
@@ -55,7 +54,7 @@ def charge(ctx: Ctx, seat: int, left: int) -> None:
     all later): a public `rp-coins` now would name the anonymous invoker."""
     hidden_invoker = ctx.s.phase == "night" or bool(ctx.s.options.get("hide_invokers"))
     if hidden_invoker and not ctx.s.options.get("hide_fortunes"):
-        setv(ctx, "night.owed", {**own(ctx.s).night.owed, seat: left})
+        ctx.fact(F.FortunesOwed([[seat, left]]), to=MJ_ONLY)
     else:
         set_coins(ctx, seat, left)
 
@@ -67,7 +66,7 @@ def set_coins(ctx: Ctx, seat: int, coins: int, estate: int | None = None) -> Non
     owed = own(ctx.s).night.owed
     if seat in owed:
         shown = own(ctx.s).coins.get(seat, 0) + coins - owed[seat]
-        setv(ctx, "night.owed", {**owed, seat: coins})
+        ctx.fact(F.FortunesOwed([[seat, coins]]), to=MJ_ONLY)
         coins = shown
     data: dict[str, int] = {"seat": seat, "coins": coins}
     if estate is not None:
@@ -93,7 +92,7 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
         ctx.emit("rp-executed", {"seat": seat})
     coins = coins_of(ctx.s, seat)
     if seat in own(ctx.s).night.owed:  # a dead man's accounts are settled: his coins go to the estate
-        setv(ctx, "night.owed", {k: v for k, v in own(ctx.s).night.owed.items() if k != seat})
+        ctx.fact(F.AccountsClosed(seat), to=MJ_ONLY)
         set_coins(ctx, seat, 0, own(ctx.s).estate + coins)
     elif coins:
         set_coins(ctx, seat, 0, own(ctx.s).estate + coins)  # §7 "Un mort ne garde jamais son argent"
@@ -124,14 +123,14 @@ def doom(ctx: Ctx, seat: int, why: str) -> None:
     """Killed at night: he acts no more, and dies at dawn, named then with no cause (§2)."""
     night = own(ctx.s).night
     if ctx.s.players[seat].alive and seat not in {x for x, _ in night.dying}:
-        setv(ctx, "night.dying", [*night.dying, [seat, why]])
+        ctx.fact(F.Doomed(seat, why), to=MJ_ONLY)
 
 
 def dawn_deaths(ctx: Ctx) -> None:
     """The night's dead, named in the morning: the attack's victims and the kills by invocation alike."""
     for seat, why in own(ctx.s).night.dying:
         kill(ctx, int(seat), NIGHT, str(why))
-    setv(ctx, "night.dying", [])
+    ctx.fact(F.NightDeadNamed(), to=MJ_ONLY)
 
 
 # -- the end ----------------------------------------------------------------------------------------------------

@@ -17,12 +17,13 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.model import GameState
 from app.engine.ruleset import get_ruleset
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.cards import CAMP_CARDS, CARD_BY_KEY, CARD_OF_NAME, POWER_BY_KEY
 from app.engine.rulesets.reptiliens.dead import ghosts, revived
 from app.engine.rulesets.reptiliens.opening import convert
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
-from app.engine.rulesets.reptiliens.steps import dying, is_reptilian, setv
+from app.engine.rulesets.reptiliens.steps import dying, is_reptilian
 from app.engine.rulesets.reptiliens.victory import Show, radiant_stops_game, show_verdict
 
 KILLS = ("rp-repticide", "rp-morsure", "rp-assassinat")  # announced as "Mise à mort"
@@ -128,7 +129,7 @@ def invoke(ctx: Ctx, seat: int, power: str) -> None:
     found = POWER_BY_KEY[power]
     kind = str(found.announced_as)
     ctx.suspend()
-    setv(ctx, "invocation", Invocation(seat=seat, power=power, kind=kind).model_dump())
+    ctx.fact(F.InvocationBegan(seat, power, kind), to=MJ_ONLY)
     shown = found.invoker_shown
     if shown:
         ctx.emit("revealed", {"seat": seat, "slot": CAMP})  # "retourner sa carte de Shéhérazade / de Poirot"
@@ -166,7 +167,7 @@ def finish(ctx: Ctx) -> None:
             ctx.announce("rp-invocation-vaine")  # no target designated in time: the power is kept
     if ctx.s.phase == "ended":
         return
-    setv(ctx, "invocation", None)
+    ctx.fact(F.InvocationEnded(), to=MJ_ONLY)
     ctx.resume()
 
 
@@ -291,7 +292,7 @@ def legal(state: GameState, seat: int, guess: str) -> list[str]:
 def open_answers(ctx: Ctx, inv: Invocation, prompts: list[Any]) -> None:
     guesses = {int(p.info["seat"]): str(p.answers[inv.seat]) for p in prompts if inv.seat in p.answers}
     unnamed = len(prompts) - len(guesses)
-    setv(ctx, "invocation", inv.model_copy(update={"stage": "answers", "guesses": guesses}).model_dump())
+    ctx.fact(F.ShowAnswered([[seat, card] for seat, card in guesses.items()]), to=MJ_ONLY)
     ctx.announce("rp-show-devine", seats=sorted(guesses), missing=unnamed)
     ctx.open_step(SHOW_ANSWERS_STEP, float(ctx.s.options["reaction"]))
     for seat, guess in sorted(guesses.items()):

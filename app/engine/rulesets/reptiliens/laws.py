@@ -18,13 +18,14 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState, Prompt
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import day, dead, fates
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import SENATEUR
 from app.engine.rulesets.reptiliens.state import Law, own
-from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt
 
 PART = "rp-loi"  # the day part (calendar.DAY_STEPS), also the proposals' step and prompt
 TEXT, APPROVAL, SENATE, TICK = "rp-loi-texte", "rp-loi-aval", "rp-loi-senat", "rp-loi-votants"
@@ -107,7 +108,7 @@ def open_part(ctx: Ctx) -> bool:
         ctx.announce("rp-pas-de-loi")
         return False
     ctx.open_step(PART, float(ctx.s.options["law_time"]))
-    setv(ctx, "day.ranks", ranks)
+    ctx.fact(F.LawProposersRanked([[seat, rank] for seat, rank in ranks.items()]), to=MJ_ONLY)
     asked = set(ranks)
     info: dict[str, object] = {}
     if ctx.s.options.get("hide_fortunes"):
@@ -151,7 +152,7 @@ def proposals(ctx: Ctx) -> list[Law]:
 
 def proposals_done(ctx: Ctx) -> bool:
     found = proposals(ctx)
-    setv(ctx, "day.proposals", [law.model_dump() for law in found])
+    ctx.fact(F.LawsProposed([law.model_dump() for law in found]), to=MJ_ONLY)
     if not found:
         ctx.announce("rp-pas-de-loi")
         return day.next_step(ctx)
@@ -179,7 +180,7 @@ def approval_done(ctx: Ctx) -> bool:
 def to_senate(ctx: Ctx, law: Law) -> bool:
     """The Sénateur (a ghost may hold the office, §6) accepts or not; with no Sénateur, nobody accepts it."""
     ctx.announce("rp-loi-proposee", seat=law.by, law=law.key, text=law.text)
-    setv(ctx, "day.proposals", [law.model_dump()])
+    ctx.fact(F.LawSubmitted(law.key, law.text, law.by), to=MJ_ONLY)
     senator = ctx.s.holder(SENATEUR)
     if senator is None:
         ctx.announce("rp-loi-sans-senateur")
@@ -199,7 +200,7 @@ def senate_done(ctx: Ctx) -> bool:
     if senator is None or answer(prompt_of(ctx, "senate"), senator) is not True:
         ctx.announce("rp-loi-rejetee", law=law.key, text=law.text)
         return day.next_step(ctx)
-    setv(ctx, "day.law", law.model_dump())
+    ctx.fact(F.LawAdopted(law.key, law.text, law.by), to=MJ_ONLY)
     ctx.announce("rp-loi-adoptee", law=law.key, text=law.text, seat=law.by)
     if not by_mj(law):
         return day.next_step(ctx)
@@ -215,7 +216,7 @@ def tick_done(ctx: Ctx) -> bool:
     """Without the MJ's ticks in time, the law is not applied: every living player votes."""
     picked = answer(prompt_of(ctx, "tick"), MJ_SEAT)
     if picked is not None:
-        setv(ctx, "day.allowed", sorted(picked))
+        ctx.fact(F.VotersTicked(sorted(picked)), to=MJ_ONLY)
         ctx.announce("rp-loi-votants", seats=sorted(picked))
     return day.next_step(ctx)
 

@@ -24,7 +24,7 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.coins import told, transfer, variant_holders
 from app.engine.rulesets.reptiliens.places import Street
 from app.engine.rulesets.reptiliens.state import Wedding, own
-from app.engine.rulesets.reptiliens.steps import Answered, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import Answered, prompt_of, remember_prompt
 
 STEP = "rp-mariages"  # the day part and its step
 REQUEST, FORCED, CONSENT, FEE, PAYMENT, WITNESSES, HOME = (
@@ -56,9 +56,7 @@ def wedding(state: GameState, requester: int) -> Wedding:
 
 
 def update(ctx: Ctx, requester: int, **changes: Any) -> None:
-    weddings = {k: v.model_dump() for k, v in own(ctx.s).day.weddings.items()}
-    weddings[requester] = {**weddings.get(requester, {}), **changes}
-    setv(ctx, "day.weddings", weddings)
+    ctx.fact(F.WeddingChanged(requester, changes), to=MJ_ONLY)
 
 
 def ask(ctx: Ctx, role: str, **fields: Any) -> None:
@@ -224,7 +222,7 @@ def marry(ctx: Ctx, requester: int) -> None:
     if any(not s.players[x].alive or spouse_of(s, x) is not None for x in couple):
         fail(ctx, requester, "rp-mariage-impossible")
         return
-    setv(ctx, "spouses", {**own(s).spouses, requester: w.partner, w.partner: requester})
+    ctx.fact(F.Married(requester, w.partner), to=MJ_ONLY)
     for seat in couple:  # married: they ask no one else
         for role in (f"request:{seat}", f"forced:{seat}"):
             prompt = prompt_of(ctx, role)
@@ -263,7 +261,7 @@ def move_in(ctx: Ctx, requester: int, beside: int | None) -> None:
     role = f"home:{requester}"
     ctx.fact(F.PromptForgotten(role), to=MJ_ONLY)  # moved once only
     if after != before:
-        setv(ctx, "street", list(after.houses))
+        ctx.fact(F.HouseMoved(list(after.houses)), to=MJ_ONLY)
         ctx.announce("rp-demenagement-maries", seats=[requester, partner], street=list(after.houses))
 
 

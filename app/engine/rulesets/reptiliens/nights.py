@@ -14,6 +14,7 @@ from typing import Any
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.prompts import MJ_SEAT, team_choice
 from app.engine.rulesets.reptiliens import animals, dead, fates
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import places as P
 from app.engine.rulesets.reptiliens.attacks import PackChoice, PackDecision, pack_target, resolve_attack
 from app.engine.rulesets.reptiliens.calendar import Step
@@ -32,7 +33,6 @@ from app.engine.rulesets.reptiliens.steps import (
     pack,
     prompt_of,
     remember_prompt,
-    setv,
 )
 
 ALPHA = "rp-reptilienne-alpha"
@@ -91,7 +91,7 @@ def milice_close(ctx: Ctx, step: Step) -> None:
         ctx.announce("rp-milice-aucune", to=list(prompt.to))
         return
     house = found[0] if len(found) == 1 else ctx.choice(found)
-    setv(ctx, "night.militia", house)
+    ctx.fact(F.MilitiaChose(house), to=MJ_ONLY)
     ctx.announce("rp-milice-protege", to=list(prompt.to), seat=house)  # the ghosts see their own vote
 
 
@@ -140,9 +140,8 @@ def concertation_close(ctx: Ctx, step: Step) -> None:
                                       for seat, c in choices.items() if seat not in gone):
         acting = PackDecision(None, failure="doomed")
     found = acting.target
-    setv(ctx, "night.pack", {"house": None if found is None else found.house,
-                             "squatter": bool(found and found.squatter), "decided_by": acting.decided_by,
-                             "failure": acting.failure})
+    ctx.fact(F.PackDecided(None if found is None else found.house, bool(found and found.squatter),
+                           acting.decided_by, acting.failure), to=MJ_ONLY)
     if target is None:
         ctx.announce("rp-pas-de-cible", to=team)
     else:
@@ -170,7 +169,7 @@ def lovers_close(ctx: Ctx, step: Step) -> None:
     prompt = prompt_of(ctx, "lovers")
     choice = team_choice(prompt) if prompt is not None else None
     if choice:
-        setv(ctx, "night.rendezvous", choice[0])
+        ctx.fact(F.RendezvousChosen(choice[0]), to=MJ_ONLY)
 
 
 def meet_close(ctx: Ctx, step: Step) -> None:
@@ -187,7 +186,7 @@ def sleep(ctx: Ctx, seat: int) -> None:
     """A heavy sleep until dawn: the target acts no more; the MJ taps his head (he learns it, not from whom)."""
     night = own(ctx.s).night
     if seat not in night.asleep:
-        setv(ctx, "night.asleep", [*night.asleep, seat])
+        ctx.fact(F.FellAsleep(seat), to=MJ_ONLY)
     ctx.announce("rp-sommeil-lourd", to=[seat])
 
 
@@ -243,11 +242,8 @@ def charm_close(ctx: Ctx, step: Step) -> None:
         if found is None:
             continue
         musician, target = found
-        setv(ctx, "charms", {**own(ctx.s).charms, musician: [*own(ctx.s).charms.get(musician, []), target]})
-        night = own(ctx.s).night.charmed
-        if target not in own(ctx.s).charmed and target not in night:
-            # The charmed learn it in the morning ("Chaque matin, le MJ appelle les charmés"): day.charmed_report.
-            setv(ctx, "night.charmed", [*night, target])
+        # One newly charmed learns it in the morning ("Chaque matin, le MJ appelle les charmés"): day.charmed_report.
+        ctx.fact(F.Charmed(musician, target), to=MJ_ONLY)
 
 
 # -- Laura de la Riponne (§5): never at home ---------------------------------------------------------------------------
@@ -337,11 +333,10 @@ def attack_close(ctx: Ctx, step: Step) -> None:
     night, result = resolve(ctx, choose)
     for victim in result.victims:
         fates.doom(ctx, victim, "rp-attaque")
-    setv(ctx, "night.places", {seat: [p.house, p.action, p.asleep] for seat, p in night.places.items()})
-    summary = {"failure": result.failure, "victims": list(result.victims),
-               "houses": [{"house": a.house, "attackers": sorted(a.attackers), "candidates": list(a.candidates),
-                           "victim": a.victim, "failure": a.failure} for a in result.attacks]}
-    setv(ctx, "night.attack", summary)
+    places = [[seat, p.house, p.action, p.asleep] for seat, p in night.places.items()]
+    houses = [{"house": a.house, "attackers": sorted(a.attackers), "candidates": list(a.candidates),
+               "victim": a.victim, "failure": a.failure} for a in result.attacks]
+    ctx.fact(F.AttackResolved(places, result.failure, list(result.victims), houses), to=MJ_ONLY)
     animals.report(ctx, result.reports)
     # The MJ sees why an attack failed; the others learn the dead at dawn, nothing more.
     ctx.announce("rp-attaque-mj", to=MJ_ONLY, failure=result.failure, seats=list(result.victims))

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import GameState
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MINUS_CORTEX, Step
 from app.engine.rulesets.reptiliens.nights import picked
@@ -29,7 +30,6 @@ from app.engine.rulesets.reptiliens.steps import (
     holder,
     prompt_of,
     remember_prompt,
-    setv,
 )
 
 FARCE, SWAP, ADORATION, CARICATURE = "rp-farce", "rp-echange-postes", "rp-adoration", "rp-caricature"
@@ -104,14 +104,14 @@ def exchange(ctx: Ctx, a: int, b: int, said: str) -> None:
         give(ctx, changes)
         senator = changes.get(SENATEUR)
         if senator is not None and (not ctx.s.players[senator].alive or senator in dying(ctx.s)):
-            setv(ctx, "ghost_senator", senator)  # legal: he keeps it (succession.kept_by_the_dead)
+            ctx.fact(F.SenatorKeptByTheDead(senator), to=MJ_ONLY)  # legal: he keeps it (succession.kept_by_the_dead)
         ctx.announce(said, seats=[a, b])
         scrutateur(ctx, illegal(ctx.s, list(changes)))
 
 
 # -- the night: each power records its effect ----------------------------------------------------------------------
 def record(ctx: Ctx, effect: OfficeEffect) -> None:
-    setv(ctx, "night.offices", effect.model_dump())
+    ctx.fact(F.OfficesShaken(effect.power, list(effect.seats), effect.direction), to=MJ_ONLY)
 
 
 def farce_open(ctx: Ctx, step: Step) -> None:

@@ -10,13 +10,14 @@ no answer in time (or automatic bots that never answer): drawn by the game's RNG
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.rulesets.reptiliens import day
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.nights import picked
 from app.engine.rulesets.reptiliens.places import SCULPTING, Street
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import declare, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import declare, prompt_of, remember_prompt
 
 STEP, MOVE = "rp-sculpture", "rp-demenagement"
 
@@ -42,7 +43,7 @@ def sculpted(ctx: Ctx) -> list[int]:
 def move_report(ctx: Ctx) -> bool:
     """The morning's "Déménagement de la victime de l'Artiste": told to all, then each victim says where he goes."""
     victims = sculpted(ctx)
-    setv(ctx, "night.must_move", victims)
+    ctx.fact(F.SculptedToMove(victims), to=MJ_ONLY)
     for seat in victims:
         ctx.announce("rp-doit-demenager", seat=seat)
     if not victims:
@@ -78,7 +79,7 @@ def move_close(ctx: Ctx) -> bool:
 def move(ctx: Ctx, seat: int, after: int) -> None:
     """`seat` rebuilds his house right after `after`'s, clockwise; everyone sees the new street."""
     street = Street(tuple(own(ctx.s).street)).moved(seat, after)
-    setv(ctx, "street", list(street.houses))
+    ctx.fact(F.HouseMoved(list(street.houses)), to=MJ_ONLY)
     ctx.announce("rp-demenage", seat=seat, after=after)
 
 

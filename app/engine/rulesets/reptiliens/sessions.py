@@ -25,7 +25,7 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt, setv
+from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt
 
 SPECIAL = "rp-session-speciale"  # the day part and the Président's question
 PART = "rp-execution"  # the day part: "Débat, vote, exécution (et action éventuelle du Bourreau)"
@@ -83,7 +83,7 @@ def special_done(ctx: Ctx) -> bool:
     seat = president(ctx.s)
     chosen = answer(prompt_of(ctx, "session"), seat) if seat is not None else None
     kind = chosen if chosen in SESSIONS else NORMAL  # no answer in time: a normal session
-    setv(ctx, "day.session", kind)
+    ctx.fact(F.SessionChosen(kind), to=MJ_ONLY)
     if kind != NORMAL:
         ctx.fact(F.SpecialSessionHeld(ctx.s.day), to=MJ_ONLY)
     ctx.announce("rp-session", kind=kind)
@@ -119,12 +119,10 @@ def close_debate(ctx: Ctx, prompt: Prompt, seat: int) -> None:
 def open_vote(ctx: Ctx) -> bool:
     """Those the law allows vote (laws.voters, fixed now); True when the day is over (nobody to ask at all)."""
     voters = laws.voters(ctx.s)
-    setv(ctx, "day.voters", voters)
-    setv(ctx, "day.ballots", [])
+    ctx.fact(F.VoteOpened(voters), to=MJ_ONLY)
     chief = president(ctx.s)
     if chief is None:  # nobody to choose: clockwise from the first seat (RULES-NOTES: clockwise = seat order)
-        setv(ctx, "day.direction", CLOCKWISE)
-        setv(ctx, "day.turns", announce_order(ctx.s, voters, None, CLOCKWISE))
+        ctx.fact(F.VotingOrderSet(CLOCKWISE, announce_order(ctx.s, voters, None, CLOCKWISE)), to=MJ_ONLY)
         return next_turn(ctx)
     ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
     if chief in voters:
@@ -166,7 +164,7 @@ def ballot_given(ctx: Ctx, prompt: Prompt, seat: int) -> None:
     ctx.announce(key, seat=seat, seats=ballot)
     if counted is None:
         ctx.announce("rp-vote-impaye", to=MJ_ONLY if ctx.s.options.get("hide_fortunes") else None, seat=seat)
-    setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, counted]])
+    ctx.fact(F.BallotGiven(seat, counted), to=MJ_ONLY)
 
 
 def turn_done(ctx: Ctx) -> bool:
@@ -180,16 +178,15 @@ def turn_done(ctx: Ctx) -> bool:
         if voter not in ballot.answers:
             if ctx.s.players[voter].alive or ballot.dead_may_answer:
                 ctx.announce("rp-bulletin-absent", seat=voter)
-            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [voter, None]])
+            ctx.fact(F.BallotGiven(voter, None), to=MJ_ONLY)
     way = prompt_of(ctx, "direction")
     if way is not None and way.id in here:
         chief = int(way.info["voter"])
         chosen = way.answers.get(chief)
         direction = chosen if chosen in (CLOCKWISE, COUNTER) else CLOCKWISE  # no answer in time: clockwise
-        setv(ctx, "day.direction", direction)
+        turns = [seat for seat in announce_order(ctx.s, own(ctx.s).day.voters, chief, direction) if seat != chief]
+        ctx.fact(F.VotingOrderSet(direction, turns), to=MJ_ONLY)
         ctx.announce("rp-sens-vote", seat=chief, direction=direction)
-        setv(ctx, "day.turns", [seat for seat in announce_order(ctx.s, own(ctx.s).day.voters, chief, direction)
-                                if seat != chief])
     return next_turn(ctx)
 
 
@@ -201,15 +198,15 @@ def next_turn(ctx: Ctx) -> bool:
     turns = list(own(ctx.s).day.turns)
     while turns:
         seat = turns.pop(0)
-        setv(ctx, "day.turns", turns)
+        ctx.fact(F.VoterCalled(seat), to=MJ_ONLY)
         alive = ctx.s.players[seat].alive
         if not alive and not (law == laws.GHOSTS_VOTE and seat in dead.ghosts(ctx.s)):
-            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, None]])
+            ctx.fact(F.BallotGiven(seat, None), to=MJ_ONLY)
             continue
         if law == laws.PAYING and not ctx.s.options.get("hide_fortunes") \
                 and fates.coins_of(ctx.s, seat) < laws.PRICE:
             ctx.announce("rp-vote-impaye", seat=seat)
-            setv(ctx, "day.ballots", [*own(ctx.s).day.ballots, [seat, None]])
+            ctx.fact(F.BallotGiven(seat, None), to=MJ_ONLY)
             continue
         ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
         ballot_prompt(ctx, seat)
@@ -315,8 +312,7 @@ def accuse(ctx: Ctx, counts: Counter[int], condemned: int | None) -> bool:
     prosecutor = ctx.s.holder(PROCUREUR)
     if prosecutor is None or not ctx.s.players[prosecutor].alive:
         return accused(ctx, sure + ctx.shuffle(tied)[:slots], condemned)  # no Procureur: the draw
-    setv(ctx, "day.accused", sure)
-    setv(ctx, "day.condemned", condemned)
+    ctx.fact(F.ProsecutorAsked(sure, condemned), to=MJ_ONLY)
     ctx.open_step(PROSECUTOR, float(ctx.s.options["session_choice"]))
     prompt = ctx.open_prompt(step=PROSECUTOR, kind="pick", to=[prosecutor], options=tied, min=slots, max=slots,
                              visibility="public", info={"slots": slots})
@@ -334,7 +330,7 @@ def prosecutor_done(ctx: Ctx) -> bool:
 
 
 def accused(ctx: Ctx, seats: list[int], condemned: int | None) -> bool:
-    setv(ctx, "day.accused", seats)
+    ctx.fact(F.Accused(seats), to=MJ_ONLY)
     if seats:
         ctx.announce("rp-accuses", seats=seats)
     return after_vote(ctx, condemned)
@@ -345,10 +341,10 @@ def next_trial(ctx: Ctx) -> bool:
     veulent que l'accusé soit épargné ou exécuté.\""""
     queue = [seat for seat in own(ctx.s).day.accused if ctx.s.players[seat].alive]
     if not queue:
-        setv(ctx, "day.accused", [])
+        ctx.fact(F.Accused([]), to=MJ_ONLY)
         return day.next_step(ctx)
     seat, rest = queue[0], queue[1:]
-    setv(ctx, "day.accused", rest)
+    ctx.fact(F.TrialOpened(rest), to=MJ_ONLY)
     ctx.open_step(TRIAL, float(ctx.s.options["vote"]))
     prompt = ctx.open_prompt(step=TRIAL, kind="choice", to=laws.voters(ctx.s, trial=True), options=[SPARE, EXECUTE],
                              visibility="public", info={"seat": seat})
@@ -381,7 +377,7 @@ def bourreau(state: GameState, condemned: int) -> int | None:
 def condemn(ctx: Ctx, seat: int) -> None:
     """§2 "il dispose de 15 secondes pour demander une éventuelle action invoquée (ou transmettre un dernier
     message)": the invoke button, or this question; a message (and the Bourreau's answer) ends the window."""
-    setv(ctx, "day.condemned", seat)
+    ctx.fact(F.Condemned(seat), to=MJ_ONLY)
     ctx.announce("rp-condamne", seat=seat)
     ctx.open_step(CONDEMNED, float(ctx.s.options["condemned_window"]))
     words = ctx.open_prompt(step=CONDEMNED, kind="text", to=[seat], min=1, max=LAST_WORDS)
@@ -410,15 +406,14 @@ def execute(ctx: Ctx) -> bool:
         if executioner is not None:
             # "Une fois qu'un joueur a été gracié, le poste est retiré du jeu."
             ctx.announce("rp-grace-bourreau", seat=seat, by=executioner)
-            setv(ctx, "day.pardoned", seat)
-            setv(ctx, "bourreau_out", True)
+            ctx.fact(F.Pardoned(seat), to=MJ_ONLY)
             ctx.emit("office", {"office": BOURREAU, "seat": None})
         else:
             # "Mettre à mort le bourreau ne sauvera pas la vie de la personne choisie pour être exécutée."
             fates.kill(ctx, seat, fates.EXECUTED)
             if fates.check(ctx):
                 return False
-    setv(ctx, "day.condemned", None)
+    ctx.fact(F.CondemnationOver(), to=MJ_ONLY)
     return next_trial(ctx)
 
 

@@ -5,9 +5,9 @@ Two kinds of events:
 - facts of the game, named for what they say: `rp-learn` (a seat learns another's card), `rp-fellows` (seats
   learn they share a group), `rp-personal`, `rp-converted`, `rp-lovers`, `rp-coins`, `rp-charmed`, `rp-used`,
   `rp-executed`, `rp-show`, `rp-radiant`, `rp-conversation`, `rp-outcome`;
-- the driver's bookkeeping, always for the MJ alone: typed facts (facts.py), and the generic setter `rp-set` (a
-  field, dotted for the night's and the day's scratch, and its value) still emitted for the fields not yet given
-  a fact (steps.setv), folded by the fact book's upgrade (facts.upgrade_set) as in older logs.
+- the driver's bookkeeping, always for the MJ alone: typed facts (facts.py), one per thing that happened, each
+  saying how it changes this state. Older logs wrote it through the generic setter `rp-set` (a field, dotted for
+  the night's and the day's scratch, and its value), which the fact book's upgrade (facts.upgrade_set) still folds.
 """
 
 from __future__ import annotations

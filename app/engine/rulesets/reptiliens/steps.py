@@ -1,10 +1,11 @@
 """The types and helpers of the ruleset's handlers: `StepHandlers`, the pair of small functions each step key of
 the calendar (calendar.NIGHTS, calendar.OPENING) has, `open` (ask the step's questions) and `close` (apply its
 answers), with its flags; `Answered`, what acts at once on an answer; `CommandHandler`, a command of the ruleset's
-own; and the helpers they share (who is called, who is awake, the bookkeeping). The tables themselves are literals in
-manifest.py, the one place that says who handles what: the driver (week.py) calls every step of the night's table,
-held or not, alive or not, for a plausible hidden length; a power is added by writing its row there, without
-touching the driver.
+own; and the helpers they share (who is called, who is awake, the prompts by role, the night's declarations). What
+they write in the state they write as typed facts (facts.py), never through a generic setter. The tables themselves
+are literals in manifest.py, the one place that says who handles what: the driver (week.py) calls every step of the
+night's table, held or not, alive or not, for a plausible hidden length; a power is added by writing its row there,
+without touching the driver.
 
 A step whose power belongs to a later piece of work is listed as `in_progress`: it is called and lasts its
 plausible length like any other, and asks nothing yet (docs/rules/reptiliens.md, "called, power in progress").
@@ -113,12 +114,7 @@ def lovers(state: GameState) -> list[int]:
     return list(couple) if len(couple) == 2 and all(state.players[s].alive for s in couple) else []
 
 
-# -- bookkeeping --------------------------------------------------------------------------------------------------
-def setv(ctx: Ctx, field: str, value: Any) -> None:
-    """The driver's bookkeeping of a field not yet given a fact (facts.py), for the MJ alone; goes with the last."""
-    ctx.emit("rp-set", {"field": field, "value": value}, to=MJ_ONLY)
-
-
+# -- the prompts by role, the declarations --------------------------------------------------------------------------
 def remember_prompt(ctx: Ctx, role: str, prompt: Prompt) -> None:
     """`prompt_of(ctx, role)` finds it: named on the event that opened it when that is the last one, else (a prompt
     opened earlier in the command) by an event of its own."""
@@ -137,5 +133,4 @@ def answer(prompt: Prompt | None, seat: int) -> Any:
 
 def declare(ctx: Ctx, kind: str, **data: Any) -> None:
     """A long action given or imposed tonight (places.Declaration), in the steps' order."""
-    night = own(ctx.s).night
-    setv(ctx, "night.declarations", [*night.declarations, {"kind": kind, **data}])
+    ctx.fact(F.Declared({"kind": kind, **data}), to=MJ_ONLY)

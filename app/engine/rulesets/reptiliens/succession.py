@@ -28,13 +28,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.evolve import handles
 from app.engine.model import MJ, Command, GameState, Prompt
 from app.engine.prompts import MJ_SEAT
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, dead, fates, office_powers
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.nights import ghosts
 from app.engine.rulesets.reptiliens.offices import (
     BOURREAU,
@@ -48,7 +49,7 @@ from app.engine.rulesets.reptiliens.offices import (
     office_of_key,
 )
 from app.engine.rulesets.reptiliens.state import KEY, own
-from app.engine.rulesets.reptiliens.steps import dying, setv
+from app.engine.rulesets.reptiliens.steps import dying
 
 ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
 CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
@@ -135,8 +136,8 @@ def begin(ctx: Ctx) -> None:
             continue
         kinds = [v.key for v in OFFICE_BY_KEY[office].variants]
         optional[office] = key if key in kinds else (ctx.choice(kinds) if kinds else None)
-    setv(ctx, "offices_in_play", [o.key for o in OFFICES if o.kind != "optional" or o.key in optional])
-    setv(ctx, "office_variants", {k: v for k, v in optional.items() if v is not None})
+    ctx.fact(F.OfficesDrawn([o.key for o in OFFICES if o.kind != "optional" or o.key in optional],
+                            {k: v for k, v in optional.items() if v is not None}), to=MJ_ONLY)
     ctx.announce("rp-postes-en-jeu", offices=[v or k for k, v in optional.items()])
     if ctx.s.options.get("moderation") == "mj":
         for office in to_assign(ctx.s):
@@ -203,8 +204,7 @@ def after_reminder(ctx: Ctx, step: K.Step) -> None:
 def set_by_mj(ctx: Ctx, office: str) -> None:
     """The MJ gives an office (the engine's `set_office`): one not in play enters it."""
     if office not in own(ctx.s).offices_in_play:
-        setv(ctx, "offices_in_play", [o.key for o in OFFICES if o.key in {*own(ctx.s).offices_in_play, office}])
-        setv(ctx, "offices_removed", [o for o in own(ctx.s).offices_removed if o != office])
+        ctx.fact(F.OfficeBroughtIn(office), to=MJ_ONLY)
 
 
 def may_apply(state: GameState, seat: int) -> list[str]:
@@ -233,7 +233,7 @@ def next_scrutateur(state: GameState, after: int | None) -> int | None:
 
 def rotate(ctx: Ctx, after: int | None) -> None:
     if ctx.s.phase == "day" and own(ctx.s).turned != ctx.s.day:
-        setv(ctx, "turned", ctx.s.day)
+        ctx.fact(F.ScrutateurTurned(ctx.s.day), to=MJ_ONLY)
     seat = next_scrutateur(ctx.s, after)
     if seat is not None and seat != ctx.s.offices.get(SCRUTATEUR):
         give(ctx, SCRUTATEUR, seat)
@@ -257,7 +257,7 @@ def scrutateur(ctx: Ctx, offices: Sequence[str], resigned: int | None = None) ->
 
 
 def queue(ctx: Ctx, office: str, resigned: int | None = None, applicants: list[int] | None = None) -> None:
-    setv(ctx, "to_fill", [*own(ctx.s).to_fill, [office, resigned, applicants]])
+    ctx.fact(F.VacancyQueued(office, resigned, applicants), to=MJ_ONLY)
 
 
 def scrutateur_of(state: GameState) -> int | None:
@@ -319,7 +319,7 @@ def take_scrutateur(ctx: Ctx) -> None:
     left = [e for e in pending if e[0] != SCRUTATEUR]
     if len(left) == len(pending):
         return
-    setv(ctx, "to_fill", left)
+    ctx.fact(F.VacancyDropped(SCRUTATEUR), to=MJ_ONLY)
     if ctx.s.offices.get(SCRUTATEUR) is None:
         rotate(ctx, next(e[1] for e in pending if e[0] == SCRUTATEUR))
 
@@ -330,7 +330,7 @@ def fill_all(ctx: Ctx, picks: Mapping[int, int], upto: int | None = None) -> Non
     take_scrutateur(ctx)
     pending = list(own(ctx.s).to_fill)
     upto = len(pending) if upto is None else upto
-    setv(ctx, "to_fill", pending[upto:])
+    ctx.fact(F.VacanciesTaken(upto), to=MJ_ONLY)
     for i, (office, resigned, applicants) in enumerate(pending[:upto]):
         if ctx.s.offices.get(office) is not None or office not in in_play(ctx.s):
             continue
@@ -564,7 +564,7 @@ def applications_done(ctx: Ctx) -> bool:
     """"En cas de candidatures multiples, le scrutateur tranche"; a single applicant takes the office."""
     wanted = {office: [s for s in seats if s in free(ctx.s)] for office, seats in own(ctx.s).applications.items()
               if office in open_optional(ctx.s)}
-    setv(ctx, "applications", {})
+    ctx.fact(F.ApplicationsClosed(), to=MJ_ONLY)
     for office, seats in wanted.items():
         if len(seats) == 1 and seats[0] in free(ctx.s):
             appoint(ctx, office, seats[0])
@@ -611,10 +611,7 @@ def withdraw(ctx: Ctx, office: str) -> None:
         return
     if ctx.s.offices.get(office) is not None:
         give(ctx, office, None)
-    setv(ctx, "offices_in_play", [o for o in in_play(ctx.s) if o != office])
-    setv(ctx, "offices_removed", [*own(ctx.s).offices_removed, office])
-    setv(ctx, "applications", {k: v for k, v in own(ctx.s).applications.items() if k != office})
-    setv(ctx, "to_fill", [e for e in own(ctx.s).to_fill if e[0] != office])
+    ctx.fact(F.OfficeRemoved(office), to=MJ_ONLY)
     ctx.announce("rp-poste-retire", office=office)
 
 

@@ -12,8 +12,9 @@ The richest citizen (`own.richest`) was named at the end of the day and is not r
 
 from __future__ import annotations
 
-from app.engine.context import Ctx
+from app.engine.context import MJ_ONLY, Ctx
 from app.engine.model import Prompt
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.fates import coins_of
 from app.engine.rulesets.reptiliens.nights import others
@@ -24,7 +25,6 @@ from app.engine.rulesets.reptiliens.steps import (
     callers,
     prompt_of,
     remember_prompt,
-    setv,
 )
 
 STEP, GIFT, RECIPIENT = "rp-larcin", "rp-larcin-don", "rp-larcin-receveur"
@@ -37,7 +37,7 @@ def loot(street: Street, thief: int, owner: int, coins: int) -> int:
 
 def owe(ctx: Ctx, changes: dict[int, int]) -> None:
     """Fortunes as they stand tonight, shown on the table at dawn."""
-    setv(ctx, "night.owed", {**own(ctx.s).night.owed, **changes})
+    ctx.fact(F.FortunesOwed([[seat, coins] for seat, coins in changes.items()]), to=MJ_ONLY)
 
 
 def thief_open(ctx: Ctx, step: Step) -> None:

@@ -16,9 +16,10 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.night_length import plausible_range
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import day, fates, invoke, stalemate
+from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.manifest import STEPS
-from app.engine.rulesets.reptiliens.state import Tonight, own
-from app.engine.rulesets.reptiliens.steps import calendar_step, setv
+from app.engine.rulesets.reptiliens.state import own
+from app.engine.rulesets.reptiliens.steps import calendar_step
 
 DEAL = "rp-donne"
 DAWN = K.DAWN.key  # "Aube : fin des sommeils lourds": a marker, no one is called
@@ -56,11 +57,8 @@ def begin_night(ctx: Ctx) -> None:
 
 def start_night(ctx: Ctx, before: list[str]) -> None:
     fates.settle_owed(ctx)  # a day's unseen payment not shown yet (no richest-citizen report today) shows at nightfall
-    militia = own(ctx.s).night.militia
-    setv(ctx, "defended", militia)
-    setv(ctx, "night", Tonight().model_dump())
     plan = before + [step.key for step in K.steps_for_night(ctx.s.night, ctx.s.options.get("first_weekday", K.MON))]
-    setv(ctx, "plan", plan)
+    ctx.fact(F.NightBegan(plan), to=MJ_ONLY)
     ctx.announce(f"rp-nuit-{weekday(ctx.s)}", night=ctx.s.night)
     open_night_step(ctx, 0)
 
@@ -71,7 +69,7 @@ def open_night_step(ctx: Ctx, i: int) -> None:
     step, and a Reptiliens command costs no more than a Thiercelieux one (docs/bench.md)."""
     plan = own(ctx.s).plan
     while i < len(plan) and plan[i] == DAWN:
-        setv(ctx, "night.asleep", [])  # "Aube : fin des sommeils lourds"
+        ctx.fact(F.SleepsEnded(), to=MJ_ONLY)  # "Aube : fin des sommeils lourds"
         i += 1
     if i >= len(plan):
         dawn(ctx)
@@ -125,8 +123,7 @@ def dawn(ctx: Ctx) -> None:
     stalemate.note(ctx)  # whether anyone answered tonight, before the night's questions are cleared
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day + 1})
-    setv(ctx, "plan", list(K.DAY_STEPS))
-    setv(ctx, "i", 0)
+    ctx.fact(F.DayBegan(list(K.DAY_STEPS)), to=MJ_ONLY)
     ctx.announce(f"rp-jour-{weekday(ctx.s)}", day=ctx.s.day)
     if day.run(ctx):
         nightfall(ctx)
@@ -136,9 +133,7 @@ def begin_festival(ctx: Ctx) -> None:
     """§1 Sunday: "C'est la fête au village. Pas de morts, pas d'exécution." A day with no session and no night."""
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "day", "day": ctx.s.day})
-    setv(ctx, "festival", True)
-    setv(ctx, "plan", list(K.FESTIVAL_STEPS))
-    setv(ctx, "i", 0)
+    ctx.fact(F.DayBegan(list(K.FESTIVAL_STEPS), festival=True), to=MJ_ONLY)
     ctx.announce("rp-fete")
     ctx.open_step(K.FESTIVAL_STEPS[0], float(ctx.s.options["festival"]))
 
