@@ -37,6 +37,11 @@ FAST: dict[str, Any] = {
 }
 V, R, ALPHA = "rp-villageois", "rp-reptilien", "rp-reptilienne-alpha"
 RP_MJ_ONLY = {"rp-set", "rp-lovers", "rp-radiant", *(f.type for f in REPTILIENS.fact_book.facts)}
+
+
+def mj_only_sent(frames: Iterable[dict[str, Any]]) -> set[str]:
+    """The MJ's bookkeeping (the typed facts, the old setter) among the events of these websocket frames."""
+    return {e["type"] for f in frames for e in f.get("events") or [] if e.get("type") in RP_MJ_ONLY}
 # The specialties' findings, each told to its one actor (tests/test_reptiliens_specialties.py).
 RP_PRIVATE_RESULTS = {"rp-investigation-resultat", "rp-larcin-butin", "rp-larcin-rendu", "rp-flair-oui", "rp-flair-non",
                       "rp-flair-cadavre-oui", "rp-flair-cadavre-non", "rp-stalkeur-chez-soi", "rp-stalkeur-ailleurs",
