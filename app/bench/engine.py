@@ -18,6 +18,11 @@ from typing import Any
 
 SCRIPT = """
 import json, sys, time, tracemalloc
+try:  # the composition root registers the rulesets (a tree from before it registered them on import)
+    from app.games import install
+    install()
+except ImportError:
+    pass
 from app.sim import play
 games, players, memory_players = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 play("thiercelieux", 999, players)  # warm-up: imports, caches
