@@ -82,3 +82,30 @@ def test_the_engine_emits_no_generic_tag_or_flag() -> None:
     setters = re.compile(r'emit\(\s*"(tag|flag)"')
     found = [str(p.relative_to(ENGINE)) for p in ENGINE.rglob("*.py") if setters.search(p.read_text())]
     assert found == []
+
+
+def test_a_copy_of_the_state_shares_no_mark_with_it() -> None:
+    """Marks and the village are read back as the dict a dump gives (marks.Sparse): a copy (GameState.clone, the
+    state a command is decided on) must still share nothing the copy's facts could change."""
+    from app.engine.rulesets.thiercelieux.marks import Marks
+    from app.engine.rulesets.thiercelieux.state import marked
+
+    state = play("thiercelieux", 1, 8).state
+    mine = marked(state, 0)
+    mine.pf_seen = [1, 2]
+    mine.seen = {"3": "voyante"}
+    village(state).sect_groups = [[0, 1], [2, 3]]
+    copy = state.clone()
+    marked(copy, 0).pf_seen.append(5)  # type: ignore[union-attr]
+    marked(copy, 0).seen["4"] = "loup-garou"  # type: ignore[index]
+    village(copy).sect_groups[0].append(9)  # type: ignore[index]
+    marked(copy, 0).wolf = True
+    assert marks(state, 0).pf_seen == [1, 2] and marks(state, 0).seen == {"3": "voyante"}
+    assert village(state).sect_groups == [[0, 1], [2, 3]] and marks(state, 0).wolf is None
+    assert GameState.model_validate_json(state.model_dump_json()).model_dump() == state.model_dump()
+    try:
+        Marks(not_a_mark=True)
+    except ValueError as exc:
+        assert "not_a_mark" in str(exc)
+    else:
+        raise AssertionError("an unknown mark was taken")

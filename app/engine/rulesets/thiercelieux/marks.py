@@ -70,10 +70,17 @@ class Sparse:
                 return cls(**value.__dict__)
             if not isinstance(value, dict):
                 raise ValueError(f"{cls.__name__} is a dict")
-            return cls(**value)
+            unknown = value.keys() - cls.KEYS
+            if unknown:
+                raise ValueError(f"not a field of {cls.__name__}: {sorted(unknown)}")
+            # A dict read back (a snapshot, the copy of a state) is the reader's own: taken as it is.
+            made = cls.__new__(cls)
+            made.__dict__.update((k, v) for k, v in value.items() if v is not None)
+            return made
 
+        # The dict as it is: pydantic's dump copies it, containers included.
         return core_schema.no_info_plain_validator_function(
-            load, serialization=core_schema.plain_serializer_function_ser_schema(cls.shown))
+            load, serialization=core_schema.plain_serializer_function_ser_schema(lambda made: made.__dict__))
 
 
 class Marks(Sparse):
