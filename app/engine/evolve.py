@@ -14,7 +14,7 @@ from typing import Any
 from app.engine.afk import ENGINE_FACTS
 from app.engine.facts import FactBook, Handler
 from app.engine.facts import handlers as fact_handlers
-from app.engine.model import ROLE, Event, GameState, Player, Prompt, Step, Suspended, new_card
+from app.engine.model import ROLE, Event, GameState, Plan, Player, Prompt, Step, Suspended, new_card
 from app.engine.options import PRESET
 from app.engine.ruleset import get_ruleset
 
@@ -156,6 +156,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> None:
     s.night = d.get("night", s.night)
     s.day = d.get("day", s.day)
     s.step = None
+    s.plan = None
     s.stack = []
     s.pending = {}
     if s.options_next:
@@ -171,6 +172,15 @@ def _step(s: GameState, d: dict[str, Any]) -> None:
     s.step = Step(key=d["key"], started=d["started"], deadline=d.get("deadline"))
     if "wake" in d:  # logs written before `wake` existed follow a step with their `timer` event
         s.wake_at = d["wake"]
+
+
+@handles("plan")
+def _plan(s: GameState, d: dict[str, Any]) -> None:
+    """The phase's plan of steps (`groups`, from its first), or the group it has come to (`at` alone)."""
+    if "groups" in d:
+        s.plan = Plan(groups=d["groups"], at=d.get("at", 0))
+    elif s.plan is not None:
+        s.plan.at = d["at"]
 
 
 @handles("step_timer")

@@ -109,6 +109,28 @@ class Step(BaseModel):
     prompts: list[str] = Field(default_factory=list)
 
 
+class Plan(BaseModel):
+    """The steps a phase runs, in order (app/engine/flow.py): groups of step keys, a group's steps running at once
+    (one step a group unless they run in parallel), and the group under way. Set and moved by `plan` events (the
+    MJ's alone: a night's plan tells which cards are in play); a new phase forgets it."""
+
+    groups: list[list[str]] = Field(default_factory=list)
+    at: int = 0  # the group under way; len(groups) once every group has run
+
+    def current(self) -> list[str]:
+        return self.groups[self.at] if self.at < len(self.groups) else []
+
+    def done(self) -> list[list[str]]:
+        """The groups run so far, the one under way included."""
+        return self.groups[: self.at + 1]
+
+    def ahead(self) -> list[list[str]]:
+        return self.groups[self.at + 1:]
+
+    def over(self) -> bool:
+        return self.at >= len(self.groups)
+
+
 class Suspended(BaseModel):
     """A step set aside by an invoked action (Reptiliens' aIn): its prompts keep their answers and its clocks stand
     still; it resumes where it was once the invocation is over."""
@@ -146,6 +168,7 @@ class GameState(BaseModel):
     night: int = 0
     day: int = 0
     step: Step | None = None
+    plan: Plan | None = None  # the phase's steps and the group under way, when the engine drives them (flow.py)
     players: dict[int, Player] = Field(default_factory=dict)
     prompts: dict[str, Prompt] = Field(default_factory=dict)
     offices: dict[str, int | None] = Field(default_factory=dict)  # office -> its holder's seat (None: vacant)

@@ -1,10 +1,14 @@
 """The rule that hides which cards are dealt: a night step lasts a time drawn when it opens, whoever holds its card,
 alive or not, answered or not, so that its length tells nobody whether anyone was called. One rule for every
-ruleset (Thiercelieux's flow.py and Reptiliens' week.py read it here)."""
+ruleset: the bounds (`plausible_range`), the draw (`open_hidden`) and the hold (`hold_to_end`) live here only;
+app/engine/flow.py applies them to a step whose length policy is `Hidden`, and Thiercelieux's flow.py and
+Reptiliens' week.py call them for their night steps."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from app.engine.context import MJ_ONLY, Ctx
 
 
 def plausible_range(options: dict[str, Any], factor: float = 1.0) -> tuple[float, float]:
@@ -16,3 +20,30 @@ def plausible_range(options: dict[str, Any], factor: float = 1.0) -> tuple[float
     high = 2 * cap / 3 if given[1] is None else float(given[1])
     low, high = min(low, high), max(low, high)
     return min(low * factor, cap), min(high * factor, cap)
+
+
+def open_hidden(ctx: Ctx, key: str, bounds: tuple[float, float], wait: float | None = None,
+                mark: bool = True) -> float:
+    """Open step `key` for a length drawn in `bounds`, whatever its holders do; return that length.
+
+    Its countdown (public) is the drawn end, or `wait` if longer: a judgment call the MJ is awaited for, which
+    ends once he answered but never before the drawn end, written then as the step's hidden `min_end` (to the MJ
+    alone). `mark`: write that `min_end` at once even without a wait, so the step never ends before its deadline;
+    without it, `hold_to_end` holds a step answered early when the engine first tries to close it (one event fewer
+    when nobody answers early)."""
+    low, high = bounds
+    length = ctx.uniform(low, high)
+    ctx.open_step(key, length if wait is None else max(length, wait))
+    if mark or wait is not None:
+        ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
+    return length
+
+
+def hold_to_end(ctx: Ctx) -> bool:
+    """A hidden-length step that the engine would close before its deadline (its holders answered, or the MJ
+    extended it afterwards) lasts to that deadline instead: True when it was held (its `min_end` moved there)."""
+    step = ctx.s.step
+    if step is None or step.deadline is None or ctx.at >= step.deadline:
+        return False
+    ctx.emit("step_timer", {"min_end": step.deadline}, to=MJ_ONLY)
+    return True

@@ -6,11 +6,15 @@ facts (facts.py), each emitted with its audience: the announcement, refusals and
 identity goes only to its giver and its receiver; the server's bookkeeping (whose turn, the only open door) to the
 MJ alone. A player's camp is a pseudo-role `serpent` / `innocent` (`role_set`, to the holder). The round number is
 `state.day` (the phase is "day" for the whole game); each round's `phase` event keeps the state for an undo.
+A turn's two steps are declared in `STEPS` (below): the engine's flow (app/engine/flow.py) opens them with their
+clock, closes their questions and hands them to their `close`, which chains the next one.
 """
 
 from __future__ import annotations
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import Countdown, StepSpec, open_step, step_table
+from app.engine.flow import finish_step as finish
 from app.engine.model import GameState
 from app.engine.rulesets.soupcons import cards as C
 from app.engine.rulesets.soupcons.facts import (
@@ -139,9 +143,13 @@ def start_turn(ctx: Ctx, giver: int) -> None:
 
 
 def open_offer(ctx: Ctx) -> None:
+    open_step(ctx, STEPS, "sc-offer")
+
+
+def ask_offer(ctx: Ctx) -> None:
+    """The giver's questions: to whom (unless one Porte is left), which card (unless one is left), what to say."""
     s = ctx.s
     giver, attempt, target = turn(s)[0], turn(s)[2], own(s).target
-    ctx.open_step("sc-offer", duration(ctx, giver, "turn"))
     info = {"attempt": attempt, "target": target}
     if target is None:
         targets = open_targets(s, giver)
@@ -160,9 +168,7 @@ def open_offer(ctx: Ctx) -> None:
 def finish_offer(ctx: Ctx) -> None:
     s = ctx.s
     giver, attempt = turn(s)[0], turn(s)[2]
-    asked = {p.step: p for p in ctx.step_prompts()}
-    for prompt in asked.values():
-        ctx.close_prompt(prompt)
+    asked = {p.step: p for p in ctx.step_prompts()}  # closed by the engine, answers kept
     target = own(s).target
     if target is None:
         picked = asked["sc-target"].answers.get(giver) if "sc-target" in asked else None
@@ -182,19 +188,23 @@ def finish_offer(ctx: Ctx) -> None:
         # "Cette dernière carte DOIT être acceptée !": no question to the receiver.
         accept(ctx, forced=True)
         return
-    ctx.open_step("sc-reply", duration(ctx, target, "reply"))
-    ctx.open_prompt(step="sc-accept", kind="confirm", to=[target],
-                    info={"giver": giver, "announce": announce, "attempt": attempt})
+    open_step(ctx, STEPS, "sc-reply")
+
+
+def ask_reply(ctx: Ctx) -> None:
+    """The receiver's question: take the card offered, or not."""
+    s = own(ctx.s)
+    assert s.target is not None, "a reply to nobody's offer"
+    ctx.open_prompt(step="sc-accept", kind="confirm", to=[s.target],
+                    info={"giver": s.giver, "announce": s.announce, "attempt": s.attempt})
 
 
 def finish_reply(ctx: Ctx) -> None:
     s = ctx.s
     giver, target, attempt, _ = turn(s)
     assert target is not None, "a reply to nobody's offer"
-    asked = [p for p in ctx.step_prompts() if p.step == "sc-accept"]
+    asked = [p for p in ctx.step_prompts() if p.step == "sc-accept"]  # closed by the engine, answers kept
     answer = asked[0].answers.get(target) if asked else None
-    for prompt in asked:
-        ctx.close_prompt(prompt)
     if not isinstance(answer, bool):
         answer = ctx.chance(0.5)  # time is up: a random legal answer, so the game never stalls
     if answer:
@@ -254,10 +264,23 @@ def end_game(ctx: Ctx, camp: str | None, reason: str) -> None:
 
 
 def finish_step(ctx: Ctx) -> None:
-    key = ctx.s.step.key if ctx.s.step else None
-    if key == "sc-offer":
-        finish_offer(ctx)
-    elif key == "sc-reply":
-        finish_reply(ctx)
-    else:  # pragma: no cover - no other step exists
+    if not finish(ctx, STEPS):  # pragma: no cover - no other step exists
         ctx.emit("step", {"key": "sc-idle", "started": ctx.at, "deadline": None})
+
+
+def offer_time(ctx: Ctx) -> float:
+    return duration(ctx, turn(ctx.s)[0], "turn")
+
+
+def reply_time(ctx: Ctx) -> float:
+    target = own(ctx.s).target
+    assert target is not None, "a reply to nobody's offer"
+    return duration(ctx, target, "reply")
+
+
+# The turn's two steps, chained by their closes: an offer, then a reply unless it is the third (forced); a refusal
+# opens the next offer, an acceptance the receiver's turn, or the next round. No MJ: the clock and chance decide.
+STEPS = step_table(
+    StepSpec("sc-offer", open=ask_offer, close=finish_offer, length=Countdown(offer_time)),
+    StepSpec("sc-reply", open=ask_reply, close=finish_reply, length=Countdown(reply_time)),
+)
