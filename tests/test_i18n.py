@@ -50,7 +50,7 @@ REJECTION_CODES = [
     "role_twice", "room_full", "seat_taken", "self_vote", "spectator", "stale", "target_not_allowed",
     "unknown_command", "unknown_role", "wrong_count", "wrong_phase", "vote_locked", "empty_message",
     "message_too_long", "no_such_channel", "cannot_write", "no_such_message", "already_hidden", "nobody_listens",
-    "bad_code", "cupid_self", "cupid_vote", "vote_final", "not_in_variant",
+    "bad_code", "cupid_self", "cupid_vote", "vote_final", "not_in_variant", "step_fixed",
 ]
 # Chat channels (app/engine/chat.py and the rulesets' chat_channels / chat_copies); "mj" names a seat's private
 # thread with the MJ (mj:<seat>), "all" is the MJ console's view of every thread.

@@ -116,9 +116,9 @@ class Ctx:
         raise AssertionError("no free message id")  # pragma: no cover
 
     # -- steps and prompts ----------------------------------------------------------------------------------
-    def open_step(self, key: str, duration: float | None, plausible: tuple[float, float] | None = None) -> None:
-        """Start a step with a public countdown; `plausible` draws a hidden earliest end, so a step's length
-        says nothing about whether anyone acted in it."""
+    def open_step(self, key: str, duration: float | None) -> None:
+        """Start a step with a public countdown (None: none). A step of hidden length is opened through
+        night_length.open_hidden, which draws its length and calls this."""
         deadline = None if duration is None else self.at + duration
         # `wake`: the engine's next tick, usually the deadline (public); carried here rather than by a `timer` event
         # of its own, one event fewer a step. `settle` still corrects it when something comes sooner (a hidden
@@ -127,12 +127,6 @@ class Ctx:
         if deadline is not None and self.s.paused_at is None:
             data["wake"] = deadline
         self.emit("step", data)
-        if plausible is not None:
-            low, high = plausible
-            if deadline is not None:
-                high = min(high, duration or high)
-                low = min(low, high)
-            self.emit("step_timer", {"min_end": self.at + self.uniform(low, high)}, to=MJ_ONLY)
 
     def open_prompt(self, **fields: Any) -> Prompt:
         given = fields.pop("id", None)

@@ -9,6 +9,7 @@ from typing import Any, TypeGuard
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.evolve import evolve
+from app.engine.flow import mj_may
 from app.engine.model import MJ, SYSTEM, Command, Event, GameState, Rejection
 from app.engine.options import PRESET, engine_options, preset_key
 from app.engine.prompts import MJ_SEAT, check_shape, is_complete
@@ -459,6 +460,15 @@ def override(ctx: Ctx, action: str, **data: Any) -> None:
     ctx.emit("override", {"action": action, **data}, to=MJ_ONLY)
 
 
+def may(ctx: Ctx, action: str) -> None:
+    """Refuse the MJ an `advance` or `extend` the step's spec forbids (flow.StepSpec: a step whose length is the
+    rule, not the MJ's to move)."""
+    key = ctx.s.step.key if ctx.s.step is not None else None
+    if not mj_may(ctx.ruleset.steps, key, action):
+        raise Rejected("step_fixed", f"This step's length is fixed by the rules: the MJ may not {action} it.",
+                       step=key)
+
+
 @command("advance")
 def _advance(ctx: Ctx, cmd: Command) -> None:
     """Close the current step now, with the answers given so far."""
@@ -466,6 +476,7 @@ def _advance(ctx: Ctx, cmd: Command) -> None:
     need_phase(ctx, "night", "day")
     if ctx.s.step is None:
         raise Rejected("no_step", "There is no step to close.")
+    may(ctx, "advance")
     override(ctx, "advance", step=ctx.s.step.key)
     ctx.emit("step_deadline", {"deadline": ctx.at, "prompts": []})
     if ctx.s.step.min_end is not None:
@@ -497,6 +508,7 @@ def _extend(ctx: Ctx, cmd: Command) -> None:
     step = ctx.s.step
     if step is None or step.deadline is None:
         raise Rejected("no_timer", "There is no countdown running.")
+    may(ctx, "extend")
     deadline = max(ctx.at, step.deadline + seconds)
     open_prompts = [p for p in ctx.step_prompts() if not p.closed]
     override(ctx, "extend", seconds=seconds)

@@ -5,7 +5,8 @@ the MJ may do to it) and the engine opens, holds and closes them.
 A step follows one of two shapes:
 - a plan (`model.Plan`, in the state): a phase's steps known when it begins, in groups run one after another (a
   night's calls). `begin_plan` sets it and opens its first group, `next_group` moves on, `open_group` opens the
-  group under way (False once every group has run: the ruleset then ends the phase, dawn, victory checks first).
+  group under way (False once every group has run: the ruleset then ends the phase, dawn, victory checks first);
+  `go_on` does it all when a step is over.
 - a chain: the step's `close` opens the next one itself (`open_step`), as Soupçons' turns do (an offer, a reply,
   the next offer), the turn's place kept in the ruleset's own state.
 Either way `finish_step` ends the step under way: a step of hidden length (`Hidden`) answered early holds to its
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.night_length import hold_to_end, open_hidden
@@ -46,6 +47,7 @@ class Hidden:
 
 
 Length = Countdown | Hidden
+Finished = Literal["held", "closed"] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,20 +167,37 @@ def running(ctx: Ctx, steps: Steps) -> list[str]:
     return [step.key] if step.key in steps else []
 
 
-def finish_step(ctx: Ctx, steps: Steps) -> bool:
-    """End the step under way, if it is one of `steps`: a hidden-length step before its drawn end holds (True,
-    nothing else done); else its questions close and each of its specs closes, in order. False when the step is
-    none of `steps` (the ruleset finishes it its own way)."""
+def finish_step(ctx: Ctx, steps: Steps) -> Finished:
+    """End the step under way, if it is one of `steps`: a hidden-length step before its drawn end holds ("held",
+    nothing else done); else its questions close and each of its specs closes, in order ("closed"). None when the
+    step is none of `steps` (the ruleset finishes it its own way)."""
     keys = running(ctx, steps)
     if not keys:
-        return False
+        return None
     specs = [steps[k] for k in keys]
     if any(holds(ctx, s.length) for s in specs) and hold_to_end(ctx):
-        return True
+        return "held"
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
     for spec in specs:
         spec.close(ctx)
+    return "closed"
+
+
+def go_on(ctx: Ctx, steps: Steps, end: Action) -> bool:
+    """A plan's step is over: finish it; once it closed, the plan opens its next group, or calls `end` (dawn, the
+    day's end) when every group has run. A close that ended the game or opened a step of its own (a death's last
+    word) stops the plan there: the ruleset calls `go_on` again when that step is over. False when the step is
+    none of `steps`."""
+    before = ctx.s.step
+    done = finish_step(ctx, steps)
+    if done != "closed":
+        return done is not None
+    if ctx.s.phase in ("lobby", "ended") or ctx.s.step is not before:
+        return True
+    next_group(ctx)
+    if not open_group(ctx, steps):
+        end(ctx)
     return True
 
 

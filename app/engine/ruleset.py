@@ -20,6 +20,7 @@ from app.engine.registry import register as register
 
 if TYPE_CHECKING:
     from app.engine.context import Ctx
+    from app.engine.flow import Steps
     from app.engine.model import Command
 
 
@@ -64,6 +65,9 @@ class Ruleset(SetUp, Play, Sight, Chat, Records):
     live_options: ClassVar[frozenset[str]] = frozenset()
     # Its facts and the upgrades of its older logs' setters (app/engine/facts.py), None while it has none.
     fact_book: ClassVar[FactBook | None] = None
+    # Its steps (app/engine/flow.py): what opens and closes each, how long it lasts, what the MJ may do to it. A
+    # step no table declares lets the MJ extend and advance it, as always.
+    steps: ClassVar[Steps] = {}
     # Its pages, how the home page presents it and "je joue aussi" are page data, declared by the composition root
     # (app/games.py: `Game`), not here.
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from app.engine.context import Ctx
 from app.engine.errors import Rejected
 from app.engine.facts import FactBook
+from app.engine.flow import Steps
 from app.engine.model import MJ, GameState, Prompt
 from app.engine.ruleset import Role, Ruleset
 from app.engine.rulesets.soupcons import cards as C
@@ -42,6 +43,7 @@ class Soupcons(Ruleset):
                F.RoundEnded),
         upgrades={"pending": F.upgrade_pending, "tag": F.upgrade_tag},
     )
+    steps: ClassVar[Steps] = flow.STEPS  # a turn's two steps (flow.py), driven by the engine (app/engine/flow.py)
 
     def check_composition(self, state: GameState) -> None:
         if state.composition:
