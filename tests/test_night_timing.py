@@ -21,8 +21,10 @@ import pytest
 from engine_helpers import Script
 
 from app.engine.core import apply, new_state
+from app.engine.flow import Hidden
 from app.engine.model import MJ, SYSTEM, Command, Event, Step
-from app.engine.rulesets.thiercelieux.flow import night_step_range
+from app.engine.rulesets.thiercelieux.manifest import STEPS
+from app.engine.rulesets.thiercelieux.night import night_bounds
 from app.engine.rulesets.thiercelieux.options import Options
 
 T0 = 1_000_000.0
@@ -141,16 +143,18 @@ def test_ks_statistic_and_critical_value() -> None:
 def test_the_length_depends_on_the_step_and_the_options_only() -> None:
     live = Options().model_dump()
     assert live["night_step"] == 60
-    assert night_step_range(live, ["voyante"]) == pytest.approx((24, 40))
-    assert night_step_range(live, ["loups"]) == pytest.approx((36, 60))  # a pack needs longer to agree
-    assert night_step_range(live, ["voyante", "loups"]) == pytest.approx((36, 60))  # a parallel stage: its longest
-    assert night_step_range({**live, "night_step": 120}, ["voyante"]) == pytest.approx((48, 80))
+    assert night_bounds("voyante", live) == pytest.approx((24, 40))
+    assert night_bounds("loups", live) == pytest.approx((36, 60))  # a pack needs longer to agree
+    # A parallel stage draws in its steps' widest bounds (app/engine/flow.open_keys): the pack's.
+    assert STEPS["loups"].group == STEPS["voyante"].group and isinstance(STEPS["loups"].length, Hidden)
+    assert STEPS["loups"].length.bounds(live) == night_bounds("loups", live)
+    assert night_bounds("voyante", {**live, "night_step": 120}) == pytest.approx((48, 80))
     given = {**live, "plausible_min": 30, "plausible_max": 20}
-    assert night_step_range(given, ["voyante"]) == (20, 30)
-    assert night_step_range(given, ["loups"]) == (30, 45)
-    assert night_step_range({**given, "night_step": 25}, ["loups"]) == (25, 25)  # never past night_step
+    assert night_bounds("voyante", given) == (20, 30)
+    assert night_bounds("loups", given) == (30, 45)
+    assert night_bounds("loups", {**given, "night_step": 25}) == (25, 25)  # never past night_step
     forum = Options(schedule="forum", night_step=7200).model_dump()
-    assert night_step_range(forum, ["voyante"]) == night_step_range(forum, ["loups"]) == (7200, 7200)
+    assert night_bounds("voyante", forum) == night_bounds("loups", forum) == (7200, 7200)
 
 
 def test_the_same_draw_whatever_the_holders_do() -> None:
@@ -159,7 +163,7 @@ def test_the_same_draw_whatever_the_holders_do() -> None:
     for seed in range(40):
         lengths = [first_night(TABLE, seed, behaviour) for behaviour in BEHAVIOURS.values()]
         assert lengths[0] == lengths[1] == lengths[2]
-        low, high = night_step_range(Options().model_dump(), [SEER])
+        low, high = night_bounds(SEER, Options().model_dump())
         assert low <= lengths[0][SEER] <= high
 
 

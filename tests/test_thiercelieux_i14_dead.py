@@ -15,8 +15,7 @@ from test_thiercelieux_rules import play_night, vote
 
 from app.engine.core import new_state, replay
 from app.engine.model import MJ, SYSTEM, Event, Prompt
-from app.engine.rulesets.thiercelieux.flow import night_step_range
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, night_bounds
 from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible, view
 
@@ -175,7 +174,7 @@ def chaman_step_events(case: str) -> tuple[list[tuple[str, bool]], float, tuple[
     g.wait()
     end = next(i for i in range(start + 1, len(g.events)) if g.events[i].type == "step")
     kinds = [(e.type, e.to is None) for e in g.events[start:end] if e.type not in ("timer", "pending")]
-    return kinds, length, night_step_range(g.state.options, ["chaman"])
+    return kinds, length, night_bounds("chaman", g.state.options)
 
 
 def test_the_chaman_step_lasts_a_plausible_time_held_or_not_alive_or_not() -> None:

@@ -17,9 +17,9 @@ from app.client import Client
 from app.demo import serve
 from app.engine.core import replay
 from app.engine.model import MJ, SYSTEM
-from app.engine.rulesets.thiercelieux.flow import night_step_range
+from app.engine.rulesets.thiercelieux.night import night_bounds
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
-from app.engine.rulesets.thiercelieux.state import marks, scratch
+from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible
 
 W, V, WITCH, SEER, SALV = "loup-garou", "villageois", "sorciere", "voyante", "salvateur"
@@ -78,10 +78,10 @@ def test_a_card_given_after_its_step_would_have_passed_is_called_tomorrow() -> N
 def test_a_card_the_game_has_already_adds_no_step() -> None:
     """A Villageois made a second Sorcière: her step is already called; a Villageois card has no step at all."""
     g = Script([W, V, V, V, V, V, WITCH])
-    before = scratch(g.state).steps
+    before = g.state.plan.model_copy(deep=True) if g.state.plan else None  # the night's plan, the engine's
     g.do("set_role", MJ, seat=1, role=WITCH)
     g.do("set_role", MJ, seat=2, role=V)
-    assert scratch(g.state).steps == before
+    assert g.state.plan == before is not None
     assert not [e for e in g.events if e.type == "cards_in_play"]
     assert g.view(MJ)["mj"]["mj_cards"] == []
 
@@ -90,7 +90,7 @@ def test_the_step_of_a_card_brought_in_lasts_a_plausible_time_when_its_holder_is
     """Issue 14: "its steps take their plausible length from then on". The MJ makes a Villageois the Voyante by
     day and she dies: every later night still calls the seer's step, for a time drawn in the plausible range."""
     options = {"captain": False, "night_step": 60, "dawn": 1, "debate": 5, "vote": 60, "reaction": 30}
-    low, high = night_step_range(Options.model_validate(options).model_dump(), ["voyante"])
+    low, high = night_bounds("voyante", Options.model_validate(options).model_dump())
     lengths = []
     for seed in range(12):
         g = Night([W, W, V, V, V, V, V, V, V, V], seed, options)
@@ -125,9 +125,9 @@ def test_cards_in_play_is_the_mjs_and_replays() -> None:
 def test_in_a_parallel_night_a_card_brought_in_gets_a_stage_of_its_own_tonight() -> None:
     """With `night_parallel`, the stages still ahead are regrouped with the new step in its place in the order."""
     g = Script([W, SEER, V, V, V, V, WITCH], options={"night_parallel": True})
-    assert scratch(g.state).steps == [["voyante", "loups"], ["sorciere"]]
+    assert g.state.plan is not None and g.state.plan.groups == [["voyante", "loups"], ["sorciere"]]
     g.do("set_role", MJ, seat=2, role="corbeau")
-    assert scratch(g.state).steps == [["voyante", "loups"], ["sorciere"], ["corbeau"]]
+    assert g.state.plan.groups == [["voyante", "loups"], ["sorciere"], ["corbeau"]] and g.state.plan.at == 0
     play_night(g, {"loups": [5], "voyante": [0], "sorciere-heal": False, "sorciere-poison": []}, until="corbeau")
     assert g.prompt("corbeau").to == [2]
 

@@ -10,8 +10,8 @@ from test_thiercelieux_rules import elect, play_night, vote
 
 from app.engine.ruleset import get_ruleset
 from app.engine.rulesets.thiercelieux.asks import asks
-from app.engine.rulesets.thiercelieux.flow import night_step_range
 from app.engine.rulesets.thiercelieux.more_roles import white_wolf_night
+from app.engine.rulesets.thiercelieux.night import night_bounds
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.state import marks
 from app.sim import play
@@ -222,7 +222,7 @@ def test_the_loup_blancs_step_lasts_as_long_on_a_night_he_sleeps() -> None:
     """001: "une nuit sur deux" — on his night off his step is still called, and lasts what it lasts on a night he
     kills: the table cannot tell from the clock which night is his (RULES-NOTES: a plausible, randomised time)."""
     table = [W, LB, V, V, V, V, V, V]
-    low, high = night_step_range(Options().model_dump(), ["loup-blanc"])
+    low, high = night_bounds("loup-blanc", Options().model_dump())
     asleep = [first_night(table, seed, BEHAVIOURS["at once"])["loup-blanc"] for seed in range(150)]
     awake = [first_night(table, seed, BEHAVIOURS["at once"], {"loup_blanc_every": "odd"})["loup-blanc"]
              for seed in range(150, 300)]

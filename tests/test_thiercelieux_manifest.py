@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from app.engine.flow import Hidden, StepSpec
 from app.engine.rulesets.thiercelieux.manifest import STEPS
-from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, PARALLEL
+from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, PARALLEL, TOGETHER, night_bounds
+from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import ROLES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "app" / "engine" / "rulesets" / "thiercelieux"
@@ -35,6 +37,17 @@ def test_the_other_tables_name_known_steps() -> None:
     assert set(STEPS) >= PARALLEL
     woken = {key for role in ROLES.values() for key in role.night_steps}
     assert woken <= set(STEPS)
+
+
+def test_every_step_is_a_spec_of_the_engines_flow_with_the_hidden_length() -> None:
+    """Issue 25, item 2: the engine's flow runs the night; each step's length is the plausible hidden one, by the
+    options and its key alone (a pack's half as long again), and the steps that may share a stage are one group."""
+    options = Options().model_dump()
+    for key, step in STEPS.items():
+        assert isinstance(step, StepSpec) and isinstance(step.length, Hidden) and step.length.wait is None
+        assert step.length.bounds(options) == night_bounds(key, options)
+        assert step.group == (TOGETHER if key in PARALLEL else None)
+    assert night_bounds("loups", options)[1] > night_bounds("voyante", options)[1]
 
 
 def _root(node: ast.expr) -> ast.expr:

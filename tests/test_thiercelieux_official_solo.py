@@ -12,8 +12,7 @@ from test_thiercelieux_rules import play_night, vote
 
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
-from app.engine.rulesets.thiercelieux.flow import night_step_range
-from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, steps_for
+from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, night_bounds, steps_for
 from app.engine.rulesets.thiercelieux.state import village
 from app.engine.views import SPECTATOR
 from app.sim_setups import random_setup as sim_setup
@@ -52,7 +51,7 @@ def test_gml_loses_his_power_once_a_wolf_has_died_but_his_step_still_runs() -> N
     since = len(g.events)
     play_night(g, {"loups": [5]})
     steps = [e.data for e in g.events[since:] if e.type == "step" and e.data["key"] == GML]
-    low, high = night_step_range(g.state.options, [GML])
+    low, high = night_bounds(GML, g.state.options)
     assert len(steps) == 1 and low <= steps[0]["deadline"] - steps[0]["started"] <= high
     assert GML not in g.opened(since) and g.dead() == [1, 3, 4, 5]
 

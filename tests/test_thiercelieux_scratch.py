@@ -49,21 +49,26 @@ def test_the_facts_set_the_scratch_for_the_mj_alone() -> None:
     assert facts and all(e.to == MJ_ONLY for e in facts)
     assert not [e for e in g.events if e.type == "pending"] and g.state.pending == {}
     s = scratch(g.state)
-    assert s.victim == 5 and s.protected == 3 and s.seer_seen == W and s.i is not None and s.steps
+    plan = g.state.plan  # the night's plan is the engine's (app/engine/flow.py)
+    assert s.victim == 5 and s.protected == 3 and s.seer_seen == W and plan is not None and plan.groups
     pending = view(g.state, MJ)["mj"]["pending"]
     assert pending["victim"] == 5 and pending["protected"] == 3 and "wolves_prompt" in pending
-    assert pending["salvateur_prompt"] == s.prompts["salvateur"] and pending["i"] == s.i
+    assert pending["salvateur_prompt"] == s.prompts["salvateur"] and pending["i"] == plan.at
+    assert pending["steps"] == plan.groups and plan.current() == ["sorciere"]
 
 
 def test_a_new_phase_renews_the_scratch() -> None:
     g = mid_night()
-    assert g.state.phase == "day" and scratch(g.state).victim is None and scratch(g.state).steps is None
+    assert g.state.phase == "day" and scratch(g.state).victim is None and g.state.plan is None
 
 
 def old_shape(state: GameState) -> GameState:
-    """The state as an engine before typed facts would have written it: the scratch in `pending`."""
+    """The state as an engine before typed facts would have written it: the scratch in `pending`, the night's plan
+    with it (`steps`, `i`), a snapshot of version 3 (STATE_VERSION 4 moved the plan to the engine's `plan`)."""
     data = state.model_dump(mode="json")
-    data["pending"] = scratch(state).as_pending()
+    plan = {} if state.plan is None else {"steps": state.plan.groups, "i": state.plan.at}
+    data["pending"] = {**plan, **scratch(state).as_pending()}
+    data["plan"], data["version"] = None, 3
     del data["own"]["scratch"]
     return GameState.model_validate(data)
 
@@ -75,7 +80,39 @@ def test_a_snapshot_taken_before_facts_is_read_into_the_typed_scratch() -> None:
     assert old.pending and own(old).scratch == Scratch()  # not moved yet: moved on the first read
     for viewer in [*sorted(g.state.players), MJ]:
         assert view(old, viewer) == view(g.state, viewer)
-    assert scratch(old) == scratch(g.state) and old.pending == {}
+    assert scratch(old) == scratch(g.state) and old.pending == {} and old.plan == g.state.plan is not None
+
+
+def test_a_snapshot_of_version_3_moves_the_nights_plan_to_the_engines() -> None:
+    """Snapshots of STATE_VERSION 3 kept the night's plan in the typed scratch (`steps`, `i`): it is `plan` now."""
+    g = Script([W, SEER, SALV, V, V, V, WITCH])
+    play_night(g, {"voyante": [0], "loups": [5], "salvateur": [3]}, until="sorciere")
+    assert g.state.plan is not None
+    data = g.state.model_dump(mode="json")
+    data["own"]["scratch"].update(steps=g.state.plan.groups, i=g.state.plan.at)
+    data["plan"], data["version"] = None, 3
+    old = GameState.model_validate(data)
+    assert old.plan == g.state.plan and old.model_dump() == g.state.model_dump()
+    for viewer in [*sorted(g.state.players), MJ]:
+        assert view(old, viewer) == view(g.state, viewer)
+
+
+def test_old_facts_of_the_plan_still_fold_into_the_engines() -> None:
+    """Logs written before the engine drove the night hold `th_night_plan` and `th_stage` (and before facts, the
+    `pending` keys `steps` and `i`): each folds into the engine's `plan`."""
+    for events in (
+        [Event(type="th_night_plan", data={"steps": [["loups"], ["sorciere"]]}), Event(type="th_stage", data={"i": 0}),
+         Event(type="th_stage", data={"i": 1})],
+        [Event(type="pending", data={"key": "steps", "value": [["loups"], ["sorciere"]]}),
+         Event(type="pending", data={"key": "i", "value": 0}), Event(type="pending", data={"key": "i", "value": 1})],
+    ):
+        g = Script([W, SEER, SALV, V, V, V, WITCH])
+        g.wait()  # the first night's plan, then the day's (none)
+        g.state.plan = None
+        for event in events:
+            evolve(g.state, event)
+        assert g.state.plan is not None and g.state.plan.groups == [["loups"], ["sorciere"]] and g.state.plan.at == 1
+        assert g.state.pending == {}
 
 
 def test_an_undo_checkpoint_taken_before_facts_restores_the_scratch() -> None:
@@ -112,7 +149,7 @@ def test_every_kind_of_old_key_goes_back_out_as_it_came_in() -> None:
     """Scratch.put (older logs and snapshots) and Scratch.as_pending (the MJ's view) are inverse on every kind of
     key: a prompt by name, a pick step's pick, a kin step called, a plain field, the séance."""
     old = {"wolves_prompt": "p1", "soeurs_mj_prompt": "p2", "somnambule": {"by": 1, "target": 2}, "soeurs_called": True,
-           "victim": 3, "healed": True, "charms": [], "steps": [["loups"], ["sorciere"]], "i": 1,
+           "victim": 3, "healed": True, "charms": [],
            "seance": {"medium": 4, "question": "voisin"}, "item": {"kind": "hunter", "seat": 2}, "debate_left": 12.5}
     s = Scratch()
     for key, value in old.items():

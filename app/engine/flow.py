@@ -146,6 +146,14 @@ def next_group(ctx: Ctx) -> None:
     ctx.emit("plan", {"at": plan.at + 1}, to=MJ_ONLY)
 
 
+def replan(ctx: Ctx, ahead: list[list[str]]) -> None:
+    """The plan's groups still ahead planned again (a step the phase now needs: a card the MJ brought in); the
+    groups run so far and the one under way stay as they were."""
+    plan = ctx.s.plan
+    assert plan is not None, "no plan to change"
+    ctx.emit("plan", {"groups": [*plan.done(), *ahead], "at": plan.at}, to=MJ_ONLY)
+
+
 def open_group(ctx: Ctx, steps: Steps) -> bool:
     """Open the plan's group under way; False when every group has run (the phase's end is the ruleset's)."""
     plan = ctx.s.plan
@@ -167,9 +175,10 @@ def running(ctx: Ctx, steps: Steps) -> list[str]:
     return [step.key] if step.key in steps else []
 
 
-def finish_step(ctx: Ctx, steps: Steps) -> Finished:
+def finish_step(ctx: Ctx, steps: Steps, then: Action | None = None) -> Finished:
     """End the step under way, if it is one of `steps`: a hidden-length step before its drawn end holds ("held",
-    nothing else done); else its questions close and each of its specs closes, in order ("closed"). None when the
+    nothing else done); else its questions close, each of its specs closes, in order, and `then` runs (what the
+    ruleset does once a group of its plan has run: its consequences, the next group) ("closed"). None when the
     step is none of `steps` (the ruleset finishes it its own way)."""
     keys = running(ctx, steps)
     if not keys:
@@ -181,6 +190,8 @@ def finish_step(ctx: Ctx, steps: Steps) -> Finished:
         ctx.close_prompt(prompt)
     for spec in specs:
         spec.close(ctx)
+    if then is not None:
+        then(ctx)
     return "closed"
 
 

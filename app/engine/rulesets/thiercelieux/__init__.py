@@ -373,10 +373,12 @@ class Thiercelieux(Ruleset):
     def mj_view(self, state: GameState) -> dict[str, Any]:
         # mj_cards: the cards the MJ brought into play during the game, whose steps are called (issue 14, item 2).
         # tags: each seat's marks (marks.py) beside the engine's own tags, in the one dict the pages read; pending:
-        # the phase's scratch in the shape of the engine's old `pending` (what another key left there too).
+        # the phase's scratch in the shape of the engine's old `pending` (what another key left there too), with
+        # the night's plan (the engine's, `state.plan`) under its old keys: its stages and the one under way.
         tags = {str(seat): {**p.tags, **marks(state, seat).shown()} for seat, p in state.players.items()}
+        plan = {} if state.plan is None else {"steps": [list(g) for g in state.plan.groups], "i": state.plan.at}
         return {"spare_cards": spare_cards(state), "lovers": lovers(state), "mj_cards": mj_cards(state), "tags": tags,
-                "pending": {**state.pending, **scratch(state).as_pending()}}
+                "pending": {**state.pending, **plan, **scratch(state).as_pending()}}
 
     def role_of_viewer_known(self, state: GameState, viewer: int, seat: int, slot: str = ROLE) -> str | None:
         me = state.players.get(viewer)

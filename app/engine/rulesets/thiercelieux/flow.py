@@ -1,5 +1,8 @@
 """Phases of a Thiercelieux game: night steps, dawn, consequences, election, debate, vote; deaths and victory.
 
+The night's steps (manifest.STEPS, with a ruleset's packs') run on the engine's flow (app/engine/flow.py): tonight's
+stages are its `plan`, each opened for its plausible hidden length and held there (night_length.py), then closed.
+
 Every transition goes through `proceed`, which first empties the queue of consequences (hunter's shot, captain's
 successor) and checks victory, so no rule can be skipped by the order code happens to run in.
 """
@@ -13,13 +16,14 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import begin_plan, next_group, open_group
+from app.engine.flow import finish_step as finish_night_stage
 from app.engine.model import GameState, Prompt
-from app.engine.night_length import plausible_range
 from app.engine.prompts import tally
 from app.engine.rulesets.thiercelieux import characters, day_roles, dead, official_day, official_night
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.dawn import morning, night_deaths
-from app.engine.rulesets.thiercelieux.night import TOGETHER, mj_pick, stages
+from app.engine.rulesets.thiercelieux.night import mj_pick, stages
 from app.engine.rulesets.thiercelieux.official_solo import sect_victory
 from app.engine.rulesets.thiercelieux.packs import night_of  # manifest.STEPS with a ruleset's packs; no cycle
 from app.engine.rulesets.thiercelieux.roles import (
@@ -43,10 +47,8 @@ from app.engine.rulesets.thiercelieux.scratch_facts import (
     ConsequencesFirst,
     DayScheduled,
     DebateInterrupted,
-    NightPlanned,
     QuestionOpened,
     ScapegoatBlamed,
-    StageReached,
     StillStanding,
     VoteOpened,
     VoteTied,
@@ -71,60 +73,22 @@ def first_turn(ctx: Ctx) -> None:
 def begin_night(ctx: Ctx) -> None:
     ctx.emit("prompts_cleared")
     ctx.emit("phase", {"phase": "night", "night": ctx.s.night + 1})
-    steps = night_of(ctx.ruleset).tonight(ctx)  # the built-in steps and the ruleset's packs' (packs.py)
-    ctx.fact(NightPlanned(stages(steps, bool(ctx.s.options.get("night_parallel")))), to=MJ_ONLY)
     fakes = ctx.s.options.get("fake_roles", [])
     if fakes and ctx.s.night == 1:
         # 004: roles that do not exist are called too, and shown to the wolves so that they can claim them.
         pack = [p.seat for p in ctx.s.players.values() if p.alive and wolfish(ctx.s, p)]
         ctx.announce("fake_roles", to=pack, roles=fakes)
-    ctx.fact(StageReached(0), to=MJ_ONLY)
     ctx.announce("night_falls", night=ctx.s.night)
-    open_night_step(ctx)
+    night = night_of(ctx.ruleset)  # the built-in steps and the ruleset's packs' (packs.py)
+    # The engine's flow opens each stage for its plausible hidden length (NightStep) and holds it there.
+    if not begin_plan(ctx, night.steps, stages(night.tonight(ctx), bool(ctx.s.options.get("night_parallel")))):
+        dawn(ctx)
 
 
 def open_night_step(ctx: Ctx) -> None:
-    steps, i = night_plan(ctx.s)
-    if i >= len(steps):
+    """The night's next stage, once the one before and its consequences are over; dawn after the last."""
+    if not open_group(ctx, night_of(ctx.ruleset).steps):
         dawn(ctx)
-        return
-    stage = steps[i]
-    key = stage[0] if len(stage) == 1 else TOGETHER
-    low, high = night_step_range(ctx.s.options, stage)
-    length = ctx.uniform(low, high)
-    # The step ends at its drawn end, answered early, late or never (`min_end` = deadline; `finish_step` holds it
-    # there if the MJ extends it), so its length says nothing of its holder; their countdown is that end.
-    ctx.open_step(key, length)
-    ctx.emit("step_timer", {"min_end": ctx.at + length}, to=MJ_ONLY)
-    for each in stage:
-        night_of(ctx.ruleset).steps[each].open(ctx)
-
-
-# The packs vote together, often after a chat: their steps get half as long again. By key only, never by holder.
-LONGER: dict[str, float] = {"loups": 1.5, "vampires": 1.5, "hamsters": 1.5}
-
-
-def night_step_range(options: dict[str, Any], stage: list[str]) -> tuple[float, float]:
-    """The bounds of a night step's (or a parallel stage's) length, from the room's options and the steps' keys.
-
-    A live step lasts a time drawn in [plausible_min, plausible_max] (by default 40 % and two thirds of
-    `night_step`), half as long again for a pack, never more than `night_step`; a forum step lasts `night_step`."""
-    if options.get("schedule") == "forum":
-        cap = float(options["night_step"])
-        return cap, cap
-    return plausible_range(options, max(LONGER.get(key, 1.0) for key in stage))
-
-
-def night_plan(s: GameState) -> tuple[list[list[str]], int]:
-    """The night's stages and the one open now (set as the night begins)."""
-    plan = scratch(s)
-    assert plan.steps is not None and plan.i is not None, "no night under way"
-    return plan.steps, plan.i
-
-
-def next_night_step(ctx: Ctx) -> None:
-    ctx.fact(StageReached(night_plan(ctx.s)[1] + 1), to=MJ_ONLY)
-    open_night_step(ctx)
 
 
 # -- dawn -------------------------------------------------------------------------------------------------------
@@ -905,19 +869,14 @@ DAY_FINISH: dict[str, Callable[[Ctx], None]] = {
 def finish_step(ctx: Ctx) -> None:
     step = ctx.s.step
     assert step is not None
-    handlers = night_of(ctx.ruleset).steps  # manifest.STEPS, and a pack's steps (packs.py)
-    night = ctx.s.phase == "night" and (step.key in handlers or step.key == TOGETHER)
-    if night and step.deadline is not None and ctx.at < step.deadline:
-        # Extended by the MJ after its holders answered: it still lasts to its (new) end, like any night step.
-        ctx.emit("step_timer", {"min_end": step.deadline}, to=MJ_ONLY)
+    # A night stage: the engine's flow holds it to its drawn end, or closes it; then its consequences, the next.
+    if finish_night_stage(ctx, night_of(ctx.ruleset).steps, then=next_night_step):
         return
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
-    if night:
-        steps, i = night_plan(ctx.s)
-        for each in steps[i]:
-            handlers[each].close(ctx)
-        ctx.fact(StageReached(night_plan(ctx.s)[1] + 1), to=MJ_ONLY)
-        proceed(ctx, "night_step")
-        return
     DAY_FINISH[step.key](ctx)
+
+
+def next_night_step(ctx: Ctx) -> None:
+    next_group(ctx)
+    proceed(ctx, "night_step")

@@ -1,6 +1,9 @@
 """Thiercelieux's manifest: which handlers run each night step, as one literal table, so that "who handles step X"
-is answered by reading this file. The rule modules only define their handlers; none of them adds to a table when
-imported (tests/test_thiercelieux_manifest.py reads every module to keep it so).
+is answered by reading this file. Each entry is a `NightStep`, the `StepSpec` the engine's flow runs
+(app/engine/flow.py): its handlers, its plausible hidden length (`Hidden`, bounds by the options and the key:
+night.night_bounds, a pack's half as long again) and its parallel group (night.TOGETHER for night.PARALLEL).
+The rule modules only define their handlers; none of them adds to a table when imported
+(tests/test_thiercelieux_manifest.py reads every module to keep it so).
 
 The ruleset's other tables are literals in one place too, each beside the code that reads it:
 - the cards, their camps, weights and prerequisites: roles.py (ROLES, WEIGHTS, PREREQUISITES, SOLO, THREATS);
@@ -11,11 +14,11 @@ The ruleset's other tables are literals in one place too, each beside the code t
 Its facts are listed here too (FACT_BOOK: the phase's scratch, scratch_facts.py; the marks of a seat and of the
 village, mark_facts.py), with the upgrades of the generic setters older logs hold.
 
-This module imports the rule modules; none of them imports it back, nor flow.py, which opens and closes the
-night's steps from STEPS, with a ruleset's role packs' (packs.py) (tests/test_engine_import_graph.py: the
-package's import graph, function-level imports included, has no cycle). The step keys alone are
-night.NIGHT_STEPS (the same set, tested), for the modules below this one: options.py (the MJ's edited order)
-and night_plan.py (a card brought in).
+This module imports the rule modules; none of them imports it back, nor flow.py, which has the engine's flow open,
+hold and close the night's steps from STEPS, with a ruleset's role packs' (packs.py)
+(tests/test_engine_import_graph.py: the package's import graph, function-level imports included, has no cycle).
+The step keys alone are night.NIGHT_STEPS (the same set, tested), for the modules below this one: options.py (the
+MJ's edited order) and night_plan.py (a card brought in).
 """
 
 from __future__ import annotations
@@ -86,7 +89,8 @@ from app.engine.rulesets.thiercelieux.official_solo import (
 )
 from app.engine.rulesets.thiercelieux.seer import voyante_close, voyante_open
 
-# Every night step: key -> its handlers. The order of the night is not this table's: night.NIGHT_ORDERS.
+# Every night step: key -> its spec (handlers; length and group by its key). The order of the night is not this
+# table's: night.NIGHT_ORDERS; tonight's plan of stages is the engine's `GameState.plan` (flow.begin_night).
 STEPS: Mapping[str, NightStep] = {
     # 003 (night.py; the Voyante: seer.py)
     "voleur": NightStep("voleur", voleur_open, voleur_close),

@@ -143,7 +143,7 @@ def white_wolf_night(every: str, night: int) -> bool:
 
 def white_wolf_open(ctx: Ctx) -> None:
     if not white_wolf_night(str(ctx.s.options.get("loup_blanc_every", "other")), ctx.s.night):
-        return  # 001: une nuit sur deux; the step still lasts its plausible time (flow.night_step_range)
+        return  # 001: une nuit sur deux; the step still lasts its plausible time (night.night_bounds)
     for role in sorted(WHITE_WOLVES):
         for seat in holders(ctx, role):
             pack = [s for s in wolves(ctx) if s != seat] or [

@@ -1,12 +1,14 @@
-"""The night: its order is data (presets below), each step a pair of small handlers (open, close); the table of
-every step's handlers is manifest.STEPS."""
+"""The night: its order is data (presets below), each step a pair of small handlers (open, close) that the engine's
+flow runs (`NightStep`, a `StepSpec` of app/engine/flow.py); the table of every step's is manifest.STEPS."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import Action, Hidden, StepSpec
+from app.engine.night_length import plausible_range
 from app.engine.prompts import MJ_SEAT, tally, team_choice
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux.roles import ROLES, has_power, holds, is_wolf, wolfish
@@ -66,11 +68,32 @@ def stages(steps: list[str], parallel: bool) -> list[list[str]]:
     return out
 
 
-@dataclass(frozen=True)
-class NightStep:
-    key: str
-    open: Callable[[Ctx], None]
-    close: Callable[[Ctx], None]
+# The packs vote together, often after a chat: their steps get half as long again. By key only, never by holder.
+LONGER: dict[str, float] = {"loups": 1.5, "vampires": 1.5, "hamsters": 1.5}
+
+
+def night_bounds(key: str, options: dict[str, Any]) -> tuple[float, float]:
+    """The bounds of night step `key`'s length, from the room's options and the key alone (never its holder).
+
+    A live step lasts a time drawn in [plausible_min, plausible_max] (by default 40 % and two thirds of
+    `night_step`), half as long again for a pack, never more than `night_step`; a forum step lasts `night_step`.
+    A stage of several steps draws in the widest bounds of its steps' (flow.open_keys)."""
+    if options.get("schedule") == "forum":
+        cap = float(options["night_step"])
+        return cap, cap
+    return plausible_range(options, LONGER.get(key, 1.0))
+
+
+class NightStep(StepSpec):
+    """A night step as the engine's flow runs it: its handlers, `open` (its questions) and `close` (their answers
+    taken); its length the plausible hidden one (`Hidden`: drawn in `night_bounds`, whoever holds its card, alive
+    or not, answered or not); its group TOGETHER if it may share a stage (PARALLEL)."""
+
+    __slots__ = ()
+
+    def __init__(self, key: str, open: Action, close: Action) -> None:
+        super().__init__(key, open, close, Hidden(partial(night_bounds, key)),
+                         TOGETHER if key in PARALLEL else None)
 
 
 def awake(ctx: Ctx, seat: int) -> bool:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import replan
 from app.engine.model import GameState
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, NIGHT_STEPS, stages, step_cards, steps_for
-from app.engine.rulesets.thiercelieux.scratch_facts import NightPlanned
-from app.engine.rulesets.thiercelieux.state import mj_cards, scratch
+from app.engine.rulesets.thiercelieux.state import mj_cards
 
 
 def night_cards(s: GameState) -> list[str]:
@@ -36,24 +36,23 @@ def night_order(options: dict[str, Any]) -> list[str]:
 def card_brought_in(ctx: Ctx, card: str) -> None:
     """The MJ gave a card during the game (`set_role`). A card with night steps that the game lacked is in play
     from now on: the next nights call its steps, and tonight those still ahead in the order (issue 14, item 2).
-    Its steps then last their plausible time whoever holds the card, like the composition's (open_night_step)."""
+    Its steps then last their plausible time whoever holds the card, like the composition's (night.NightStep)."""
     before = night_cards(ctx.s)
     if card in before or not any(card in step_cards(key) for key in NIGHT_STEPS):
         return
     ctx.emit("cards_in_play", {"role": card}, to=MJ_ONLY)
-    plan = scratch(ctx.s)
-    if ctx.s.phase != "night" or plan.steps is None or plan.i is None:
+    plan = ctx.s.plan  # the night's, driven by the engine's flow (flow.begin_night)
+    if ctx.s.phase != "night" or plan is None:
         return
     order, night = night_order(ctx.s.options), ctx.s.night
-    steps = plan.steps
-    done, ahead = steps[: plan.i + 1], [k for stage in steps[plan.i + 1:] for k in stage]
+    done, ahead = plan.done(), [k for stage in plan.ahead() for k in stage]
     # A step at or before the one running in the order has passed for tonight: it is called tomorrow.
     passed = max((order.index(k) for stage in done for k in stage if k in order), default=-1)
     had = set(steps_for(order, night, before))
     for key in steps_for(order, night, night_cards(ctx.s)):
         if key not in had and order.index(key) > passed:
             ahead = insert_in_order(ahead, key, order)
-    ctx.fact(NightPlanned([*done, *stages(ahead, bool(ctx.s.options.get("night_parallel")))]), to=MJ_ONLY)
+    replan(ctx, stages(ahead, bool(ctx.s.options.get("night_parallel"))))
 
 
 def insert_in_order(keys: list[str], key: str, order: list[str]) -> list[str]:

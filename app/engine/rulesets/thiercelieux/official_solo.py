@@ -41,7 +41,7 @@ def gml_hungry(state: GameState) -> bool:
 
 def gml_open(ctx: Ctx) -> None:
     if not gml_hungry(ctx.s):
-        return  # his power is lost; the step still lasts its plausible time (flow.night_step_range)
+        return  # his power is lost; the step still lasts its plausible time (night.night_bounds)
     # Not a wolf, and not the pack's victim (eaten or infected already): the victim would die once anyway.
     spared = {scratch(ctx.s).victim, scratch(ctx.s).infected}
     for seat in holders(ctx, GML):

@@ -42,7 +42,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     allow_abstain: bool = True
     dead_see_all: bool = False
     village_readers: Literal["all", "living"] = "all"  # who reads the village's day chat
-    # A night step lasts a time drawn when it opens, whatever its holder does (flow.night_step_range): live, in
+    # A night step lasts a time drawn when it opens, whatever its holder does (night.night_bounds): live, in
     # [plausible_min, plausible_max] (unset: 40 % and two thirds of night_step), half as long again for a pack, at
     # most night_step; in a forum game, night_step.
     night_step: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)

@@ -1,6 +1,7 @@
-"""What a Thiercelieux night or day keeps while it lasts (`Scratch`): the questions it opened, the night's plan,
-the intents dawn resolves, the vote under way. It lives in the ruleset's state (state.py, `Thiercelieux.scratch`),
-is renewed when a phase begins (the `phase` event), and only the facts of scratch_facts.py change it.
+"""What a Thiercelieux night or day keeps while it lasts (`Scratch`): the questions it opened, the intents dawn
+resolves, the vote under way (the night's plan of stages is the engine's `GameState.plan`, app/engine/flow.py). It
+lives in the ruleset's state (state.py, `Thiercelieux.scratch`), is renewed when a phase begins (the `phase`
+event), and only the facts of scratch_facts.py change it.
 
 Before it was typed it was the engine's `GameState.pending`, a dict set key by key (the `pending` event): `put`
 sets a field by its old key (older logs, older snapshots), and `as_pending` gives the MJ's view that dict again."""
@@ -33,9 +34,7 @@ class Scratch(BaseModel):
     # Every phase: the questions it opened, by the name its rules find them by (a step or a role, e.g. "wolves",
     # "cupidon_mj", "salvateur"): name -> prompt id. Their old keys were "<name>_prompt".
     prompts: dict[str, str] = Field(default_factory=dict)
-    # -- the night
-    steps: list[list[str]] | None = None  # the night's plan: its stages, each the step keys opened together
-    i: int | None = None  # the stage open now (index in `steps`)
+    # -- the night (its plan of stages is the engine's: GameState.plan, older logs' `steps` and `i`)
     picks: dict[str, Pick] = Field(default_factory=dict)  # a pick step's key -> its pick (old key: the step's key)
     called: list[str] = Field(default_factory=list)  # the kin steps whose holders were called (old "<key>_called")
     victim: int | None = None  # the pack's victim, once the wolves (or the MJ, or the Petite Fille's fate) chose
@@ -110,17 +109,19 @@ def _copy(value: Any) -> Any:
 
 _FIELD_TYPES: dict[str, Any] = {
     "seance": Seance.model_validate,
-    "steps": lambda v: [list(stage) for stage in v],
     **{k: _copy for k in ("pf_seen", "charms", "frogs", "schedule", "item", "tied", "standing")},
 }
 
 
 def known(key: str) -> bool:
-    """Whether an old `pending` key is one of this scratch's (every key Thiercelieux ever set)."""
-    return key.endswith(("_prompt", "_called")) or key in OLD_KEYS or key in PICK_STEPS
+    """Whether an old `pending` key is one of this scratch's (every key Thiercelieux ever set), or the night's plan
+    it kept (PLAN_KEYS: the engine's `GameState.plan` now)."""
+    return key.endswith(("_prompt", "_called")) or key in OLD_KEYS or key in PICK_STEPS or key in PLAN_KEYS
 
 
 OLD_KEYS = frozenset(Scratch.model_fields) - {"prompts", "picks", "called"}  # the fields an old key names as is
+# The night's plan, kept here until the engine's flow drove it: its stages (`steps`) and the one open (`i`).
+PLAN_KEYS = frozenset({"steps", "i"})
 # The pick steps (more_roles.pick_step): their picks were kept under the step's own key.
 PICK_STEPS = frozenset({"apprenti", "marchand-de-sable", "salvateur", "somnambule", "casanova", "louveteau",
                         "tueur", "corbeau"})

@@ -16,7 +16,7 @@ from typing import Any
 from app.engine.facts import Fact
 from app.engine.model import GameState
 from app.engine.rulesets.thiercelieux.scratch import Pick, Seance, known
-from app.engine.rulesets.thiercelieux.state import scratch
+from app.engine.rulesets.thiercelieux.state import old_plan, scratch
 
 
 # -- every phase -----------------------------------------------------------------------------------------------------
@@ -35,25 +35,26 @@ class QuestionOpened(Fact):
 # -- the night -------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class NightPlanned(Fact):
-    """The night's plan was drawn (its stages, each the steps opened together), or the stages still ahead were
-    planned again (a card brought in by the MJ, night_plan.py)."""
+    """Older logs: the night's plan was drawn (its stages, each the steps opened together), or the stages still
+    ahead were planned again. Never emitted now: the engine's `plan` event says it (app/engine/flow.py)."""
 
     type = "th_night_plan"
-    steps: list[list[str]]
+    steps: list[list[str]] | None  # None: an older `pending` unset it
 
     def apply(self, state: GameState) -> None:
-        scratch(state).steps = [list(stage) for stage in self.steps]
+        old_plan(state, "steps", self.steps)
 
 
 @dataclass(frozen=True, slots=True)
 class StageReached(Fact):
-    """The night moved to its stage `i` (past the last one: dawn)."""
+    """Older logs: the night moved to its stage `i` (past the last one: dawn). Never emitted now: the engine's
+    `plan` event says it."""
 
     type = "th_stage"
-    i: int
+    i: int | None
 
     def apply(self, state: GameState) -> None:
-        scratch(state).i = self.i
+        old_plan(state, "i", self.i)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +454,12 @@ class ScratchNoted(Fact):
 
 
 def upgrade_pending(state: GameState, data: dict[str, Any]) -> Iterable[Fact] | None:
-    if not known(data["key"]):
+    key, value = data["key"], data.get("value")
+    if not known(key):
         return None  # not Thiercelieux's: the engine's handler keeps it in `pending`
-    return [ScratchNoted(data["key"], data.get("value"))]
+    if key == "steps":
+        return [NightPlanned(value)]  # the night's plan: the engine's now
+    if key == "i":
+        return [StageReached(value)]
+    return [ScratchNoted(key, value)]
 

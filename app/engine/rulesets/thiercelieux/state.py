@@ -10,9 +10,9 @@ from typing import Any, cast
 from pydantic import Field
 
 from app.engine.evolve import handles
-from app.engine.model import GameState, RulesetState
+from app.engine.model import GameState, Plan, RulesetState
 from app.engine.rulesets.thiercelieux.marks import MARK_KEYS, VILLAGE_KEYS, Marks, Village
-from app.engine.rulesets.thiercelieux.scratch import Scratch, known
+from app.engine.rulesets.thiercelieux.scratch import PLAN_KEYS, Scratch, known
 
 KEY = "thiercelieux"
 Death = tuple[int, str]  # (seat, source): who dies at dawn and of what (dawn.py), for the MJ and the Ancien's rule
@@ -53,8 +53,24 @@ def scratch(state: GameState) -> Scratch:
 def adopt(state: GameState, into: Scratch) -> None:
     """Move Thiercelieux's keys of the engine's `pending` into its scratch (what another key means stays there)."""
     for key, value in [(k, v) for k, v in state.pending.items() if known(k)]:
-        into.put(key, value)
+        if key in PLAN_KEYS:
+            old_plan(state, key, value)
+        else:
+            into.put(key, value)
         del state.pending[key]
+
+
+def old_plan(state: GameState, key: str, value: Any) -> None:
+    """The night's plan as older logs and snapshots kept it (scratch.PLAN_KEYS): its stages (`steps`), the one
+    open (`i`); the engine's `GameState.plan` now (app/engine/flow.py)."""
+    plan = state.plan
+    if key == "steps":
+        state.plan = None if value is None else Plan(groups=[list(g) for g in value], at=plan.at if plan else 0)
+    elif value is not None:
+        if plan is None:
+            state.plan = Plan(at=int(value))
+        else:
+            plan.at = int(value)
 
 
 def lovers(state: GameState) -> list[int]:
@@ -98,7 +114,8 @@ def living_captain(state: GameState) -> int | None:
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """A snapshot written when the captain, the lovers and the spare cards were fields of every game state
     (version 1), or when the marks were the players' `tags` and the village's facts the state's `flags` (1 and 2):
-    each moves to this state (a key of neither stays where it was: the engine's own, as `afk_missed`)."""
+    each moves to this state (a key of neither stays where it was: the engine's own, as `afk_missed`); or when the
+    night's plan was the ruleset's (1 to 3): it moves to the engine's `plan`."""
     captain_seat = data.pop("captain", None)
     own_data = {"lovers": data.pop("lovers", []), "spare_cards": data.pop("spare_cards", [])}
     if captain_seat is not None:
@@ -116,6 +133,15 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     own_data.setdefault("marks", marks_data)
     own_data.setdefault("village", {key: flags.pop(key) for key in list(flags) if key in VILLAGE_KEYS})
     data.update(players=players, flags=flags, own=own_data)
+    # 1-3: the night's plan was the ruleset's, in its scratch (or the engine's `pending` before that): the
+    # engine's own `plan` now.
+    scratch_data = dict(own_data.get("scratch") or {})
+    pending = dict(data.get("pending") or {})
+    old = {key: where.pop(key) for where in (pending, scratch_data) for key in PLAN_KEYS if key in where}
+    if old:
+        own_data["scratch"], data["pending"] = scratch_data, pending
+        if old.get("steps") is not None:
+            data["plan"] = {"groups": old["steps"], "at": old.get("i") or 0}
     return data
 
 
