@@ -8,9 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from app.engine import flow
 from app.engine.flow import Hidden, StepSpec
 from app.engine.rulesets.thiercelieux.manifest import STEPS
-from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, PARALLEL, TOGETHER, night_bounds
+from app.engine.rulesets.thiercelieux.night import (
+    FIRST_NIGHT_ONLY,
+    NIGHT_ORDERS,
+    PARALLEL,
+    TOGETHER,
+    night_bounds,
+    stages,
+)
 from app.engine.rulesets.thiercelieux.options import Options
 from app.engine.rulesets.thiercelieux.roles import ROLES
 
@@ -48,6 +56,14 @@ def test_every_step_is_a_spec_of_the_engines_flow_with_the_hidden_length() -> No
         assert step.length.bounds(options) == night_bounds(key, options)
         assert step.group == (TOGETHER if key in PARALLEL else None)
     assert night_bounds("loups", options)[1] > night_bounds("voyante", options)[1]
+
+
+@pytest.mark.parametrize("preset", sorted(NIGHT_ORDERS))
+def test_the_nights_stages_are_the_engines_groups(preset: str) -> None:
+    """night.stages (for the modules below the manifest: a card brought in) groups as the engine's flow.stages
+    does from the specs' groups."""
+    for parallel in (False, True):
+        assert stages(NIGHT_ORDERS[preset], parallel) == flow.stages(NIGHT_ORDERS[preset], STEPS, parallel)
 
 
 def _root(node: ast.expr) -> ast.expr:
