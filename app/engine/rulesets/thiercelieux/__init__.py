@@ -12,6 +12,7 @@ from app.engine.context import MJ_ONLY, Ctx
 from app.engine.core import COMMANDS
 from app.engine.errors import Rejected
 from app.engine.facts import FactBook
+from app.engine.flow import Steps
 from app.engine.model import MJ, ROLE, Command, GameState, Prompt
 from app.engine.options import engine_options
 from app.engine.prompts import tally
@@ -72,6 +73,7 @@ class Thiercelieux(Ruleset):
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
     live_options = LIVE_OPTIONS  # the options the MJ may change during the game (options.py)
     night: ClassVar[Night] = BUILTIN  # every night step's handlers, and the packs whose steps join the order
+    steps: ClassVar[Steps] = BUILTIN.steps  # the night's StepSpecs: the engine reads what the MJ may do to each
     weights: ClassVar[Mapping[str, int]] = WEIGHTS
 
     def with_packs(self, *packs: RolePack) -> Thiercelieux:
@@ -83,7 +85,8 @@ class Thiercelieux(Ruleset):
             pack.check(roles, night.steps)
             roles[pack.role.key], weights[pack.role.key] = pack.role, pack.weight
             night = night.with_pack(pack)
-        made = type(type(self).__name__, (type(self),), {"roles": roles, "weights": weights, "night": night})
+        made = type(type(self).__name__, (type(self),), {"roles": roles, "weights": weights, "night": night,
+                                                      "steps": night.steps})
         return cast(Thiercelieux, made())
 
     def texts(self, lang: str) -> dict[str, str]:
