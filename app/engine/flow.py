@@ -134,8 +134,14 @@ def open_keys(ctx: Ctx, steps: Steps, keys: list[str]) -> None:
 # -- a plan ----------------------------------------------------------------------------------------------------------
 def begin_plan(ctx: Ctx, steps: Steps, groups: list[list[str]]) -> bool:
     """The phase's plan (to the MJ alone), and its first group opened; False if it has none."""
-    ctx.emit("plan", {"groups": groups, "at": 0}, to=MJ_ONLY)
+    lay_plan(ctx, groups)
     return open_group(ctx, steps)
+
+
+def lay_plan(ctx: Ctx, groups: list[list[str]]) -> None:
+    """The phase's plan (to the MJ alone), none of it opened: for parts the ruleset opens its own way (Reptiliens'
+    day, whose parts open steps of their own or none), moved on by `next_group` all the same."""
+    ctx.emit("plan", {"groups": groups, "at": 0}, to=MJ_ONLY)
 
 
 def next_group(ctx: Ctx) -> None:
