@@ -51,7 +51,7 @@ def test_a_whole_game_emits_no_generic_setter() -> None:
     assert len(types & book) > 40
 
 
-SAMPLES = 79  # len(samples(...)): a literal, so that collecting the tests plays no game
+SAMPLES = 81  # len(samples(...)): a literal, so that collecting the tests plays no game
 
 
 def samples(s: GameState) -> list[Fact]:
@@ -82,8 +82,10 @@ def samples(s: GameState) -> list[Fact]:
         F.SpecialSessionHeld(day=s.day),
         F.PlayersActed(night=s.night),
         F.DeathCountChanged(night=s.night, dead=len(o.dead)),
+        F.NightFell(),
         F.NightBegan(plan=["rp-test"]),
         F.SleepsEnded(),
+        F.FestivalBegan(),
         F.DayBegan(plan=["rp-a", "rp-b"]),
         F.DayBegan(plan=["rp-fete"], festival=True),
         F.DayPartDone(),

@@ -1,6 +1,6 @@
 """Issue 22, item 11: one clock. Every viewer of a Reptiliens game (each seat, a spectator, the MJ's console) counts
 down to the same moment for the step under way, through the opening, the nights and the days, with an MJ or
-without: the step's deadline, which the plausible length policy set for everyone (week.step_range), and which every
+without: the step's deadline, which the plausible length policy set for everyone (manifest.STEPS), and which every
 question of the step shares, the MJ's own judgment calls among them.
 
 Seed 000 §12 "Il posera de toute façon toutes les questions": every step is called, held or not, for a length that
@@ -82,7 +82,7 @@ def test_every_viewer_counts_down_to_the_same_deadline(seed: int, moderation: st
 
 
 def test_a_step_of_the_mjs_judgment_calls_shows_his_time_to_everyone() -> None:
-    """With an MJ, "Conditions de victoire personnelle" waits for him up to `mj_time` (week.waits_for_mj): that is
+    """With an MJ, "Conditions de victoire personnelle" waits for him up to `mj_time` (manifest.MJ_CALLS): that is
     the step's deadline, on every phone as on the console, whatever cards were dealt."""
     game = Clocked("reptiliens", 5, 8, {**CLOCKS, "moderation": "mj"})
     game.do(Command(type="start", by=MJ, at=game.at))

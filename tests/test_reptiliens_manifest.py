@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from app.engine.flow import Countdown, Hidden, StepSpec
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import manifest, week
-from app.engine.rulesets.reptiliens.steps import StepHandlers
 
 PACKAGE = Path(manifest.__file__).parent
 PREFIX = "app.engine.rulesets.reptiliens"
@@ -42,10 +42,17 @@ def _decorator_name(node: ast.expr) -> str:
 def test_every_calendar_step_has_its_handlers() -> None:
     keys = {step.key for step in K.OPENING} | {step.key for steps in K.NIGHTS.values() for step in steps}
     keys.add(week.DEAL)  # the MJ's deal, before the opening when he draws the cards (week.begin_game)
+    keys |= set(K.FESTIVAL_STEPS)  # the Sunday festival's step (week.begin_festival)
     assert keys - set(manifest.STEPS) == set(), "a step of the calendar that nobody handles"
     assert set(manifest.STEPS) - keys == set(), "a handler for a step the calendar never calls"
-    for key, handlers in manifest.STEPS.items():
-        assert isinstance(handlers, StepHandlers) and handlers.key == key
+    for key, spec in manifest.STEPS.items():
+        assert isinstance(spec, StepSpec) and spec.key == key
+
+
+def test_a_night_step_lasts_a_hidden_length_and_the_festival_a_countdown() -> None:
+    """The engine's flow (app/engine/flow.py) draws a night step's length from the options and its key alone."""
+    for key, spec in manifest.STEPS.items():
+        assert isinstance(spec.length, Countdown if key in K.FESTIVAL_STEPS else Hidden), key
 
 
 def test_every_part_of_the_day_has_its_opener() -> None:
@@ -61,7 +68,7 @@ def test_no_row_written_twice() -> None:
         table = getattr(manifest, node.target.id)
         if isinstance(node.value, ast.Dict):
             assert len(node.value.keys) == len(table), node.target.id
-        elif isinstance(node.value, ast.DictComp):  # STEPS: {h.key: h for h in (StepHandlers(...), ...)}
+        elif isinstance(node.value, ast.DictComp):  # a table written {h.key: h for h in (Row(...), ...)}
             rows = node.value.generators[0].iter
             assert isinstance(rows, ast.Tuple) and len(rows.elts) == len(table), node.target.id
 

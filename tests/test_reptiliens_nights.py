@@ -9,7 +9,7 @@ from reptiliens_helpers import ALPHA, R, Table, V
 from app.engine.evolve import evolve
 from app.engine.model import MJ, Event
 from app.engine.prompts import MJ_SEAT
-from app.engine.rulesets.reptiliens.manifest import STEPS
+from app.engine.rulesets.reptiliens.manifest import IN_PROGRESS
 from app.engine.views import event_visible
 
 SIX = [ALPHA, R, V, V, V, V]
@@ -186,7 +186,7 @@ def test_steps_are_called_and_ask_their_holders_only_the_dream_is_in_progress() 
     asked = {e.data["prompt"]["step"] for e in t.events if e.type == "prompt_opened"}
     assert powers | {"rp-stalkeur"} <= asked
     assert [s["key"] for s in t.view(4)["village"]["tonight"] if s["in_progress"]] == []
-    assert {k for k, h in STEPS.items() if h.in_progress} == set()
+    assert not IN_PROGRESS
 
 
 def test_the_militia_is_called_with_no_ghost_to_ask() -> None:

@@ -4,15 +4,25 @@ condemned's window and the execution; the Sunday festival."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from reptiliens_helpers import ALPHA, R, Table, V
 
+from app.engine.flow import Hidden
 from app.engine.model import MJ
 from app.engine.rulesets.reptiliens import calendar as K
-from app.engine.rulesets.reptiliens.week import step_range
+from app.engine.rulesets.reptiliens.manifest import STEPS
 from app.engine.views import SPECTATOR
 
 SIX = [ALPHA, R, V, V, V, V]
+
+
+def step_range(options: dict[str, Any], key: str) -> tuple[float, float]:
+    """The bounds the engine draws the step's hidden length in (app/engine/flow.py)."""
+    length = STEPS[key].length
+    assert isinstance(length, Hidden)
+    return length.bounds(options)
 
 
 def night_steps(t: Table, night: int) -> list[str]:
@@ -56,8 +66,8 @@ def test_a_step_lasts_its_drawn_length_whoever_holds_the_card() -> None:
 
 @pytest.mark.parametrize("first", ["mon", "tue", "wed", "thu", "fri", "sat"])
 def test_a_nights_steps_are_all_different(first: str) -> None:
-    """Where a night stands is its open step's place in the night's plan (week.open_night_step), so no key may come
-    twice in one night, the deal and the opening included."""
+    """A night's plan has one step a group, and a night an older engine began stands at its open step's key
+    (week.caught_up), so no key may come twice in one night, the deal and the opening included."""
     for night in range(1, 8):
         keys = [s.key for s in K.steps_for_night(night, first)]
         if night == 1:

@@ -151,8 +151,9 @@ class RulesetState(BaseModel):
 
 
 # 1: one card per seat (Player.role), and a ruleset's own fields at the top of the state; 2: a ruleset's facts in the
-# players' `tags` and the state's `flags` (Thiercelieux's marks), which its `upgrade_state` moves; 3: a ruleset's plan
-# of steps in its own state (Thiercelieux's night, `steps` and `i`), which its `upgrade_state` moves to `plan`
+# players' `tags` and the state's `flags` (Thiercelieux's marks), which its `upgrade_state` moves; 3: a ruleset's own
+# plan of steps (Thiercelieux's night, `steps` and `i` in its scratch; Reptiliens' `plan` and `i`), which its
+# `upgrade_state` moves to the engine's (`plan`)
 STATE_VERSION = 4
 
 

@@ -23,10 +23,10 @@ from app.engine.rulesets.reptiliens import bot, dead, fates, invoke, seen, setup
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
-from app.engine.rulesets.reptiliens.manifest import ANSWERED, COMMANDS, STEPS
+from app.engine.rulesets.reptiliens.manifest import ANSWERED, COMMANDS, IN_PROGRESS
 from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
 from app.engine.rulesets.reptiliens.options import Options
-from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own
+from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own, upgrade_snapshot
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
 
 
@@ -46,7 +46,8 @@ class Reptiliens(Ruleset):
         facts=(F.CardsSetAside, F.DeathRecorded, F.FateAsked, F.QuestionClosed, F.FateChosen, F.RevivedBeforeChoosing,
                F.Revived, F.SpecialtyInherited, F.DreamBegan, F.DreamEnded, F.PromptRemembered, F.PromptForgotten,
                F.CarnageSet, F.PackMet, F.RomanticDecided, F.SpareLifeSpent, F.RichestNamed, F.SpecialSessionHeld,
-               F.PlayersActed, F.DeathCountChanged, F.NightBegan, F.SleepsEnded, F.DayBegan, F.DayPartDone,
+               F.PlayersActed, F.DeathCountChanged, F.NightFell, F.SleepsEnded, F.FestivalBegan, F.NightBegan,
+               F.DayBegan, F.DayPartDone,
                F.MilitiaChose, F.PackDecided, F.RendezvousChosen, F.FellAsleep, F.Charmed, F.CharmedTold, F.Declared,
                F.AttackResolved, F.AnimalsPlaced, F.CameraReported, F.OfficesShaken, F.SenatorKeptByTheDead,
                F.SculptedToMove, F.StreetLaidOut, F.HouseMoved, F.Doomed, F.NightDeadNamed, F.FortunesOwed,
@@ -93,16 +94,19 @@ class Reptiliens(Ruleset):
     def check_composition(self, state: GameState) -> None:
         setup.check(state)
 
+    def upgrade_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        return upgrade_snapshot(data)
+
     def describe(self) -> dict[str, Any]:
         return {
             "nights": {day: [{"key": s.key, "actors": list(s.actors), "group": s.group, "moves": s.moves,
-                              "in_progress": STEPS[s.key].in_progress} for s in steps]
+                              "in_progress": s.key in IN_PROGRESS} for s in steps]
                        for day, steps in NIGHTS.items()},
             "opening": [s.key for s in OPENING],
             "day_steps": list(DAY_STEPS),
             "festival_steps": list(FESTIVAL_STEPS),
             "announced": list(ANNOUNCED),
-            "in_progress": sorted(k for k, h in STEPS.items() if h.in_progress),
+            "in_progress": sorted(IN_PROGRESS),
         }
 
     # -- play -----------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import next_group
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
@@ -23,19 +24,19 @@ def run(ctx: Ctx) -> bool:
     """Go on with the day's order from where it stands; True when the day is over."""
     from app.engine.rulesets.reptiliens import manifest  # it imports the day's parts, which import this module
     while ctx.s.phase == "day":
-        o = own(ctx.s)
-        if o.i >= len(o.plan):
+        plan = ctx.s.plan
+        if plan is None or plan.over():
             return True
-        if manifest.DAY.get(o.plan[o.i], later)(ctx):
+        if manifest.DAY.get(plan.current()[0], later)(ctx):
             return False
         if ctx.s.phase != "day":
             return False
-        ctx.fact(F.DayPartDone(), to=MJ_ONLY)
+        next_group(ctx)
     return False
 
 
 def next_step(ctx: Ctx) -> bool:
-    ctx.fact(F.DayPartDone(), to=MJ_ONLY)
+    next_group(ctx)
     return run(ctx)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from app.engine.facts import Fact
-from app.engine.model import GameState
+from app.engine.model import GameState, Plan
 from app.engine.rulesets.reptiliens.offices import BOURREAU, OFFICES
 from app.engine.rulesets.reptiliens.state import (
     Animal,
@@ -275,19 +275,20 @@ class PromptForgotten(Fact):
 
 
 # -- the driver: nights, days, the festival (week.py, day.py) ---------------------------------------------------------
+# The phase's plan of steps is the engine's (`GameState.plan`, its `plan` event, app/engine/flow.py). The facts that
+# wrote the ruleset's own (`rp-night`, `rp-day`, `rp-day-part`; `rp-set` of `plan` and `i` before them) are no longer
+# emitted and fold into the engine's plan, one step a group, so that older logs load (`FieldWritten`, `upgrade_set`).
 @dataclass(frozen=True, slots=True)
-class NightBegan(Fact):
-    """A night begins with its plan of steps: its scratch renewed, last night's militia house remembered (never
-    defended twice running, §9)."""
+class NightFell(Fact):
+    """A night begins: its scratch renewed, last night's militia house remembered (never defended twice running,
+    §9)."""
 
-    type = "rp-night"
-    plan: list[str]
+    type = "rp-nightfall"
 
     def apply(self, state: GameState) -> None:
         o = own(state)
         o.defended = o.night.militia
         o.night = Tonight()
-        o.plan = list(self.plan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,29 +302,55 @@ class SleepsEnded(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class FestivalBegan(Fact):
+    """The Sunday festival (§1) begins."""
+
+    type = "rp-festival"
+
+    def apply(self, state: GameState) -> None:
+        own(state).festival = True
+
+
+def old_plan(state: GameState, keys: list[str]) -> None:
+    state.plan = Plan(groups=[[key] for key in keys])
+
+
+@dataclass(frozen=True, slots=True)
+class NightBegan(Fact):
+    """An older log's nightfall, with its plan of steps (`NightFell` and the engine's plan now); never emitted."""
+
+    type = "rp-night"
+    plan: list[str]
+
+    def apply(self, state: GameState) -> None:
+        NightFell().apply(state)
+        old_plan(state, self.plan)
+
+
+@dataclass(frozen=True, slots=True)
 class DayBegan(Fact):
-    """A day (`festival`: the Sunday festival, §1) begins with the parts of its order, from the first."""
+    """An older log's day (`festival`: the Sunday festival, §1) with the parts of its order, from the first (the
+    engine's plan and `FestivalBegan` now); never emitted."""
 
     type = "rp-day"
     plan: list[str]
     festival: bool = False
 
     def apply(self, state: GameState) -> None:
-        o = own(state)
         if self.festival:
-            o.festival = True
-        o.plan = list(self.plan)
-        o.i = 0
+            FestivalBegan().apply(state)
+        old_plan(state, self.plan)
 
 
 @dataclass(frozen=True, slots=True)
 class DayPartDone(Fact):
-    """The day goes on to the next part of its order."""
+    """An older log's day going on to the next part of its order (the engine's `next_group` now); never emitted."""
 
     type = "rp-day-part"
 
     def apply(self, state: GameState) -> None:
-        own(state).i += 1
+        if state.plan is not None:
+            state.plan.at += 1
 
 
 # -- the night's powers (nights.py, animals.py, cameras.py, office_powers.py, sculpture.py, steps.declare) -------------
@@ -990,6 +1017,24 @@ class FieldWritten(Fact):
         setattr(target, last, _adapter(self.field).validate_python(self.value))
 
 
+@dataclass(frozen=True, slots=True)
+class PlanWritten(Fact):
+    """The ruleset's own plan (`plan`, its step keys) or the part its day stood at (`i`), as a log written before
+    facts set it (`rp-set`): the engine's plan now; never emitted."""
+
+    type = "rp-old-plan"
+    field: str
+    value: Any
+
+    def apply(self, state: GameState) -> None:
+        if self.field == "plan":
+            old_plan(state, list(self.value))
+        elif state.plan is not None:
+            state.plan.at = int(self.value)
+
+
 def upgrade_set(state: GameState, data: dict[str, Any]) -> Iterable[Fact]:
+    if data["field"] in ("plan", "i"):
+        return [PlanWritten(data["field"], data["value"])]
     return [FieldWritten(data["field"], data["value"])]
 

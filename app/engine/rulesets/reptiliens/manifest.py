@@ -1,8 +1,10 @@
-"""Who handles what in Les Reptiliens, as literals in one place: every step of the calendar (the opening and the
-nights, calendar.OPENING and calendar.NIGHTS), every part of the day and the end of every step a part opens
-(calendar.DAY_STEPS), every answer that acts at once, every command of the ruleset's own, the invoked powers an
-office gives and what follows a death or an illegal result. The rule modules define the functions and register
-nothing; no table here is finished by another module's import (tests/test_reptiliens_manifest.py checks both).
+"""Who handles what in Les Reptiliens, as literals in one place: every step of the calendar (the opening, the
+nights and the festival, calendar.OPENING, calendar.NIGHTS and calendar.FESTIVAL_STEPS: a `StepSpec` each, with how
+long it lasts, that the engine's flow opens and closes, app/engine/flow.py), every part of the day and the end of
+every step a part opens (calendar.DAY_STEPS), every answer that acts at once, every command of the ruleset's own,
+the invoked powers an office gives and what follows a death or an illegal result. The rule modules define the
+functions and register nothing; no table here is finished by another module's import
+(tests/test_reptiliens_manifest.py checks both).
 
 This module imports the rule modules, so they read it only inside a function (day.run, fates.kill,
 invoke.office_powers, office_powers.scrutateur); the driver (week.py), the views (seen.py) and the Ruleset
@@ -14,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from app.engine.context import Ctx
+from app.engine.flow import Countdown, Hidden, StepSpec, step_table
+from app.engine.night_length import plausible_range
 from app.engine.rulesets.reptiliens import (
     animals,
     cameras,
@@ -34,53 +38,76 @@ from app.engine.rulesets.reptiliens import (
     succession,
     thieves,
 )
+from app.engine.rulesets.reptiliens.calendar import FESTIVAL_STEPS
 from app.engine.rulesets.reptiliens.invoke import OfficePower
-from app.engine.rulesets.reptiliens.steps import Answered, CommandHandler, StepHandlers
+from app.engine.rulesets.reptiliens.steps import (
+    Answered,
+    CommandHandler,
+    festival_time,
+    fixed,
+    mj_deal_wait,
+    mj_wait,
+    night_step,
+    no_questions,
+)
 
-# -- the steps of the calendar: the opening (§11), then the nights (§12), by key ---------------------------------------
-STEPS: Mapping[str, StepHandlers] = {h.key: h for h in (
+# -- the steps of the calendar: the opening (§11), then the nights (§12), and the festival (§1), by key ----------------
+# How long a night step lasts (app/engine/flow.py): a length drawn from the options and its key alone, whoever holds
+# its card (night_length.py); half as long again for the pack's concertation; the lovers' exact `lovers_talk`; with an
+# MJ, a step of his judgment calls waits for him up to `mj_time`, never less than its drawn length.
+PLAUSIBLE = Hidden(plausible_range, mark=False)
+PACK_TALK = Hidden(lambda options: plausible_range(options, 1.5), mark=False)
+LOVERS_TALK = Hidden(fixed("lovers_talk"), mark=False)
+MJ_CALLS = Hidden(plausible_range, wait=mj_wait, mark=False)
+MJ_DEAL = Hidden(plausible_range, wait=mj_deal_wait, mark=False)
+
+STEPS: Mapping[str, StepSpec] = step_table(
     # the opening, in the seed's order (opening.py)
-    StepHandlers(opening.DEAL, opening.deal_open, opening.deal_close, mj=True),
-    StepHandlers("rp-ouverture-conditions", opening.conditions_open, opening.conditions_close, mj=True),
-    StepHandlers("rp-ouverture-detectives", opening.group_open("rp-detectives")),
-    StepHandlers("rp-ouverture-mathematiciens", opening.group_open("rp-mathematiciens")),
-    StepHandlers("rp-ouverture-conversion", opening.conversion_open, opening.conversion_close, mj=True),
-    StepHandlers("rp-ouverture-seths", opening.seths_open),
-    StepHandlers("rp-ouverture-souris", opening.souris_open),
-    StepHandlers("rp-ouverture-reptiliens", opening.reptiliens_open),
-    StepHandlers(opening.LOVERS, opening.lovers_open, opening.lovers_close, mj=True),
-    StepHandlers("rp-ouverture-romantique", opening.romantic_open),
+    night_step(opening.DEAL, MJ_DEAL, opening.deal_open, opening.deal_close),
+    night_step("rp-ouverture-conditions", MJ_CALLS, opening.conditions_open, opening.conditions_close),
+    night_step("rp-ouverture-detectives", PLAUSIBLE, opening.group_open("rp-detectives")),
+    night_step("rp-ouverture-mathematiciens", PLAUSIBLE, opening.group_open("rp-mathematiciens")),
+    night_step("rp-ouverture-conversion", MJ_CALLS, opening.conversion_open, opening.conversion_close),
+    night_step("rp-ouverture-seths", PLAUSIBLE, opening.seths_open),
+    night_step("rp-ouverture-souris", PLAUSIBLE, opening.souris_open),
+    night_step("rp-ouverture-reptiliens", PLAUSIBLE, opening.reptiliens_open),
+    night_step(opening.LOVERS, MJ_CALLS, opening.lovers_open, opening.lovers_close),
+    night_step("rp-ouverture-romantique", PLAUSIBLE, opening.romantic_open),
     # the reminder's close gives the offices (succession.py)
-    StepHandlers(succession.REMINDER, opening.reminder_open, succession.after_reminder),
+    night_step(succession.REMINDER, PLAUSIBLE, opening.reminder_open, succession.after_reminder),
     # the camp cards' nights and the first specialties (nights.py)
-    StepHandlers("rp-milice", nights.milice_open, nights.milice_close),
-    StepHandlers("rp-concertation", nights.concertation_open, nights.concertation_close, pack=True),
-    StepHandlers("rp-amoureux-signes", nights.lovers_open, nights.lovers_close, fixed="lovers_talk"),
-    StepHandlers("rp-sommeil", nights.one_target_open("sandman"), nights.sandman_close),
-    StepHandlers("rp-enlevement", nights.one_target_open("kidnapper"), nights.kidnap_close),
-    StepHandlers("rp-charme", nights.charm_open, nights.charm_close),
-    StepHandlers("rp-retrouvailles", close=nights.meet_close),
-    StepHandlers("rp-squat", nights.squat_open, nights.squat_close),
-    StepHandlers("rp-attaque", nights.attack_open, nights.attack_close),
-    # "Aube : fin des sommeils lourds": a marker the driver applies at once (week.open_night_step)
-    StepHandlers("rp-aube"),
+    night_step("rp-milice", PLAUSIBLE, nights.milice_open, nights.milice_close),
+    night_step("rp-concertation", PACK_TALK, nights.concertation_open, nights.concertation_close),
+    night_step("rp-amoureux-signes", LOVERS_TALK, nights.lovers_open, nights.lovers_close),
+    night_step("rp-sommeil", PLAUSIBLE, nights.one_target_open("sandman"), nights.sandman_close),
+    night_step("rp-enlevement", PLAUSIBLE, nights.one_target_open("kidnapper"), nights.kidnap_close),
+    night_step("rp-charme", PLAUSIBLE, nights.charm_open, nights.charm_close),
+    night_step("rp-retrouvailles", PLAUSIBLE, close=nights.meet_close),
+    night_step("rp-squat", PLAUSIBLE, nights.squat_open, nights.squat_close),
+    night_step("rp-attaque", PLAUSIBLE, nights.attack_open, nights.attack_close),
+    # "Aube : fin des sommeils lourds": a marker the driver applies at once, no step opened (week.go_on)
+    night_step("rp-aube", PLAUSIBLE),
     # the specialties (§5), a module each
-    StepHandlers(snoops.STEP, snoops.snoop_open),
-    StepHandlers(thieves.STEP, thieves.thief_open, thieves.thief_close),
-    StepHandlers("rp-dressage", animals.trainer_open, animals.trainer_close),
-    StepHandlers("rp-invention", inventions.inventor_open),
-    StepHandlers(pairs.ALLUMEUSE.step, pairs.pair_open, pairs.pair_close),
-    StepHandlers(pairs.QUERELLE.step, pairs.pair_open, pairs.pair_close),
-    StepHandlers(sculpture.STEP, nights.one_target_open("artist"), sculpture.sculpture_close),
-    StepHandlers(office_powers.FARCE, office_powers.farce_open, office_powers.farce_close),
-    StepHandlers(office_powers.SWAP, office_powers.swap_open, office_powers.swap_close),
-    StepHandlers(office_powers.ADORATION, nights.one_target_open(office_powers.ADORATION),
-                 office_powers.one_target_close(office_powers.ADORATION)),
-    StepHandlers(office_powers.CARICATURE, office_powers.caricature_open,
-                 office_powers.one_target_close(office_powers.CARICATURE)),
+    night_step(snoops.STEP, PLAUSIBLE, snoops.snoop_open),
+    night_step(thieves.STEP, PLAUSIBLE, thieves.thief_open, thieves.thief_close),
+    night_step("rp-dressage", PLAUSIBLE, animals.trainer_open, animals.trainer_close),
+    night_step("rp-invention", PLAUSIBLE, inventions.inventor_open),
+    night_step(pairs.ALLUMEUSE.step, PLAUSIBLE, pairs.pair_open, pairs.pair_close),
+    night_step(pairs.QUERELLE.step, PLAUSIBLE, pairs.pair_open, pairs.pair_close),
+    night_step(sculpture.STEP, PLAUSIBLE, nights.one_target_open("artist"), sculpture.sculpture_close),
+    night_step(office_powers.FARCE, PLAUSIBLE, office_powers.farce_open, office_powers.farce_close),
+    night_step(office_powers.SWAP, PLAUSIBLE, office_powers.swap_open, office_powers.swap_close),
+    night_step(office_powers.ADORATION, PLAUSIBLE, nights.one_target_open(office_powers.ADORATION),
+               office_powers.one_target_close(office_powers.ADORATION)),
+    night_step(office_powers.CARICATURE, PLAUSIBLE, office_powers.caricature_open,
+               office_powers.one_target_close(office_powers.CARICATURE)),
     # the spirits' dream (§9)
-    StepHandlers(dream.SIGN, dream.dream_open, dream.dream_close, mj=True),
-)}
+    night_step(dream.SIGN, MJ_CALLS, dream.dream_open, dream.dream_close),
+    # the Sunday festival (§1): its countdown, then the night (week.finish_step)
+    StepSpec(FESTIVAL_STEPS[0], open=no_questions, close=no_questions, length=Countdown(festival_time)),
+)
+# The steps called whose power is not implemented yet (steps.py): none today.
+IN_PROGRESS: frozenset[str] = frozenset()
 
 # -- what acts at once on an answer, by the prompt's step (Reptiliens.on_answer) ---------------------------------------
 ANSWERED: Mapping[str, Answered] = {

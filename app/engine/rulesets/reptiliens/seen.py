@@ -14,7 +14,7 @@ from app.engine.model import MJ, GameState
 from app.engine.rulesets.reptiliens import coins, dead, invoke, sessions, succession, talk
 from app.engine.rulesets.reptiliens.calendar import MON, steps_for_night, weekday_of_night
 from app.engine.rulesets.reptiliens.fates import coins_of
-from app.engine.rulesets.reptiliens.manifest import STEPS
+from app.engine.rulesets.reptiliens.manifest import IN_PROGRESS
 from app.engine.rulesets.reptiliens.offices import OPTIONAL
 from app.engine.rulesets.reptiliens.state import CAMP, own
 from app.engine.rulesets.reptiliens.steps import callers, dying, lovers, pack
@@ -52,7 +52,7 @@ def public(state: GameState) -> dict[str, Any]:
                      # the weekday of `tonight`'s table: the night under way, or by day the coming one
                      "tonight": weekday_of_night(state.night if state.phase == "night" else state.night + 1, first)},
             # The table of the night under way, or of the coming one (the page's week).
-            "tonight": [{"key": s.key, "in_progress": STEPS[s.key].in_progress}
+            "tonight": [{"key": s.key, "in_progress": s.key in IN_PROGRESS}
                         for s in steps_for_night(state.night if state.phase == "night" else state.night + 1, first)],
             "street": list(o.street),
             "carnage": o.carnage,

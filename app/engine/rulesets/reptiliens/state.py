@@ -148,10 +148,7 @@ class Reptiliens(RulesetState):
     conversations: list[list[int]] = Field(default_factory=list)  # the festival's pairs (§1)
     special_day: int | None = None  # the last day with a special session: never two days running (§6 Président)
     bourreau_out: bool = False  # the Bourreau has pardoned: "le poste est retiré du jeu" (§6)
-    # The driver: the current sequence of step keys (the deal, the opening, the night's table, the day's order)
-    # and, by day, where it stands (a night stands at its open step's key); the prompts of the step open now, by role.
-    plan: list[str] = Field(default_factory=list)
-    i: int = 0
+    # The prompts of the step open now, by role (the phase's plan of steps is the engine's, `GameState.plan`).
     prompts: dict[str, str] = Field(default_factory=dict)
     night: Tonight = Field(default_factory=Tonight)
     day: Today = Field(default_factory=Today)
@@ -184,6 +181,26 @@ class Reptiliens(RulesetState):
 
 def own(state: GameState) -> Reptiliens:
     return cast(Reptiliens, state.own)
+
+
+def upgrade_snapshot(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot written when the phase's plan of steps was this state's (`plan`, its keys, and `i`, where the day
+    stood; a night stood at its open step's key): the engine's plan now, one step a group (GameState._upgrade)."""
+    mine = data.get("own")
+    if not isinstance(mine, dict) or "plan" not in mine:
+        return data
+    mine = dict(mine)
+    keys, i = list(mine.pop("plan") or []), int(mine.pop("i", 0) or 0)
+    data["own"] = mine
+    if keys and data.get("plan") is None and data.get("phase") in ("night", "day"):
+        at = i if data.get("phase") == "day" else 0
+        steps = [data.get("step"), *(item.get("step") for item in reversed(data.get("stack") or []))]
+        for step in steps:  # the open step, or the one an invocation suspended
+            if isinstance(step, dict) and step.get("key") in keys and data.get("phase") == "night":
+                at = keys.index(step["key"])
+                break
+        data["plan"] = {"groups": [[key] for key in keys], "at": at}
+    return data
 
 
 @handles("rp-learn", ruleset=KEY)

@@ -1,23 +1,24 @@
-"""The types and helpers of the ruleset's handlers: `StepHandlers`, the pair of small functions each step key of
-the calendar (calendar.NIGHTS, calendar.OPENING) has, `open` (ask the step's questions) and `close` (apply its
-answers), with its flags; `Answered`, what acts at once on an answer; `CommandHandler`, a command of the ruleset's
-own; and the helpers they share (who is called, who is awake, the prompts by role, the night's declarations). What
-they write in the state they write as typed facts (facts.py), never through a generic setter. The tables themselves
-are literals in manifest.py, the one place that says who handles what: the driver (week.py) calls every step of the
-night's table, held or not, alive or not, for a plausible hidden length; a power is added by writing its row there,
-without touching the driver.
+"""The types and helpers of the ruleset's handlers: `night_step`, the `StepSpec` (app/engine/flow.py) of each step
+key of the calendar (calendar.NIGHTS, calendar.OPENING, the MJ's deal), built from the pair of small functions it
+has, `open` (ask the step's questions) and `close` (apply its answers), each given the step's line of the table;
+the lengths' parts that read the options (`fixed`, `mj_wait`); `Answered`, what acts at once on an answer;
+`CommandHandler`, a command of the ruleset's own; and the helpers they share (who is called, who is awake, the
+prompts by role, the night's declarations). What they write in the state they write as typed facts (facts.py),
+never through a generic setter. The tables themselves are literals in manifest.py, the one place that says who
+handles what: the engine's flow opens every step of the night's plan (week.py), held or not, alive or not, for
+its plausible hidden length; a power is added by writing its row there, without touching the driver.
 
-A step whose power belongs to a later piece of work is listed as `in_progress`: it is called and lasts its
+A step whose power belongs to a later piece of work is listed in manifest.IN_PROGRESS: it is called and lasts its
 plausible length like any other, and asks nothing yet (docs/rules/reptiliens.md, "called, power in progress").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
+from app.engine.flow import Hidden, StepSpec
 from app.engine.model import Command, GameState, Prompt
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import facts as F
@@ -31,15 +32,44 @@ def nothing(ctx: Ctx, step: K.Step) -> None:
     return None
 
 
-@dataclass(frozen=True)
-class StepHandlers:
-    key: str
-    open: Handler = nothing
-    close: Handler = nothing
-    in_progress: bool = False  # called, its power not implemented yet
-    pack: bool = False  # a pack's vote: half as long again (week.step_range)
-    fixed: str | None = None  # an option giving its exact length (the lovers' 30 seconds), instead of a draw
-    mj: bool = False  # may ask the MJ a judgment call: with an MJ, it waits for him up to `mj_time`
+def night_step(key: str, length: Hidden, open: Handler = nothing, close: Handler = nothing) -> StepSpec:
+    """A step of the deal, the opening or a night: the engine opens it for its hidden `length`, then its handlers
+    ask and apply, given its line of the table."""
+    return StepSpec(key, open=lambda ctx: open(ctx, line(ctx.s, key)), close=lambda ctx: close(ctx, line(ctx.s, key)),
+                    length=length)
+
+
+def line(state: GameState, key: str) -> K.Step:
+    """The step's line of the opening or of tonight's table; the MJ's deal has none: a line of its key alone."""
+    found = next((step for step in (*K.OPENING, *tonight(state)) if step.key == key), None)
+    return K.Step(key) if found is None else found
+
+
+def fixed(option: str) -> Callable[[dict[str, Any]], tuple[float, float]]:
+    """Bounds of one length, an option's (the lovers' 30 seconds), instead of a draw."""
+    def bounds(options: dict[str, Any]) -> tuple[float, float]:
+        return float(options[option]), float(options[option])
+
+    return bounds
+
+
+def mj_wait(ctx: Ctx) -> float | None:
+    """A step that may ask the MJ a judgment call waits for him, with an MJ, up to `mj_time`."""
+    return float(ctx.s.options["mj_time"]) if ctx.s.options.get("moderation") == "mj" else None
+
+
+def mj_deal_wait(ctx: Ctx) -> float | None:
+    """The MJ's deal waits for him whatever the moderation (he draws the cards at the table)."""
+    return float(ctx.s.options["mj_time"])
+
+
+def festival_time(ctx: Ctx) -> float:
+    return float(ctx.s.options["festival"])
+
+
+def no_questions(ctx: Ctx) -> None:
+    """A step that asks nothing and applies nothing (the festival: its conversations are commands)."""
+    return None
 
 
 # A prompt whose answer acts at once, within its step (a snoop sees the cards he turned, a thief's loot opens the
@@ -49,14 +79,6 @@ Answered = Callable[[Ctx, Prompt, int], None]
 # The ruleset's own commands beyond the engine's (a gift, a marriage request, an application, …), by type in
 # manifest.COMMANDS; the Ruleset's `command` calls them. Each checks who sends it and refuses with a clear Rejected.
 CommandHandler = Callable[[Ctx, Command], None]
-
-
-def calendar_step(state: GameState, key: str) -> K.Step:
-    """The step `key` of the opening or of tonight's table."""
-    for step in (*K.OPENING, *tonight(state)):
-        if step.key == key:
-            return step
-    raise KeyError(key)
 
 
 def tonight(state: GameState) -> tuple[K.Step, ...]:

@@ -378,8 +378,8 @@ def choices_done(ctx: Ctx) -> bool:
 
 
 def today_part(ctx: Ctx) -> str | None:
-    o = own(ctx.s)
-    return o.plan[o.i] if o.i < len(o.plan) else None
+    plan = ctx.s.plan
+    return None if plan is None or plan.over() else plan.current()[0]
 
 
 # -- "Modifications des postes publics" ------------------------------------------------------------------------------
@@ -473,8 +473,8 @@ def vacate(ctx: Ctx, seat: int) -> None:
 
 def past_reattribution(state: GameState) -> bool:
     """Whether today's ré-attribution is over (a dead's office then waits for no later part of the day)."""
-    o = own(state)
-    return REATTRIBUTION not in o.plan or o.i > o.plan.index(REATTRIBUTION)
+    plan = state.plan
+    return plan is None or [REATTRIBUTION] not in plan.groups or plan.at > plan.groups.index([REATTRIBUTION])
 
 
 def asides(state: GameState) -> list[Prompt]:
