@@ -1,14 +1,19 @@
 """Les Reptiliens' one manifest (issue 25, item 1): who handles what is written in manifest.py, every step of the
-calendar has its row there, and no other module of the package fills a table when it is imported."""
+calendar has its row there, and no other module of the package fills a table when it is imported. The rule modules
+never import the manifest: what they read of it (the day's parts, the office powers, the hooks…) the Ruleset
+exposes as typed attributes (tables.py), the same objects as the manifest's."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import fields
 from pathlib import Path
 
 from app.engine.flow import Countdown, Hidden, StepSpec
+from app.engine.ruleset import get_ruleset
+from app.engine.rulesets.reptiliens import REPTILIENS, dead, manifest, succession, week
 from app.engine.rulesets.reptiliens import calendar as K
-from app.engine.rulesets.reptiliens import manifest, week
+from app.engine.rulesets.reptiliens.tables import Hooks, ManifestRuleset
 
 PACKAGE = Path(manifest.__file__).parent
 PREFIX = "app.engine.rulesets.reptiliens"
@@ -99,10 +104,11 @@ def test_no_import_for_its_side_effects() -> None:
         assert "noqa: F401" not in path.read_text(encoding="utf-8"), path.name
 
 
-def _top_level_imports(tree: ast.Module) -> set[str]:
-    """The package's modules a module imports when it is imported (not the imports inside its functions)."""
+def _imports(tree: ast.Module) -> set[str]:
+    """The package's modules a module imports, at its top or inside a function (a lazy import hides a cycle, it
+    does not remove it)."""
     out: set[str] = set()
-    for node in _module_level(tree.body):
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module is not None:
             if node.module == PREFIX:
                 out |= {alias.name for alias in node.names}
@@ -114,10 +120,15 @@ def _top_level_imports(tree: ast.Module) -> set[str]:
 
 
 def test_the_manifest_is_imported_by_none_of_its_modules() -> None:
-    """The manifest imports the rule modules: one of them (or one they import) importing it at the top would be a
-    cycle. They read it inside a function (day.run, fates.kill, invoke.office_powers, office_powers.scrutateur)."""
+    """The manifest imports the rule modules; none of them imports it, not even inside a function: they read its
+    tables through the Ruleset (tables.py). Only the Ruleset (__init__), the driver (week) and the views (seen)
+    import it, and no module of the package imports those."""
     modules = _modules()
-    graph = {name: _top_level_imports(tree) & set(modules) for name, tree in modules.items()}
+    graph = {name: _imports(tree) & set(modules) for name, tree in modules.items()}
+    importers = {name for name, imports in graph.items() if "manifest" in imports}
+    assert "__init__" in importers
+    assert importers <= {"__init__", "week", "seen"}
+    assert {name for name, imports in graph.items() if imports & importers} <= importers
     reached: set[str] = set()
     todo = ["manifest"]
     while todo:
@@ -125,4 +136,30 @@ def test_the_manifest_is_imported_by_none_of_its_modules() -> None:
             reached.add(name)
             todo.append(name)
     assert "manifest" not in reached
-    assert {"week", "seen"} <= {name for name, imports in graph.items() if "manifest" in imports}
+
+
+# -- the tables the rule modules read back, through the Ruleset (tables.py) -------------------------------------------
+# Each attribute ManifestRuleset declares, and the manifest's table or hooks the Ruleset sets it from.
+FROM_THE_MANIFEST = {"day_parts": "DAY", "day_ends": "FINISH", "office_powers": "OFFICE_POWERS",
+                     "on_death": "ON_DEATH", "on_illegal_offices": "ON_ILLEGAL_OFFICES", "hooks": "HOOKS"}
+
+
+def test_the_ruleset_exposes_the_manifests_tables() -> None:
+    declared = set(ManifestRuleset.__annotations__)
+    assert declared == set(FROM_THE_MANIFEST)
+    for attribute, table in FROM_THE_MANIFEST.items():
+        assert getattr(REPTILIENS, attribute) is getattr(manifest, table), attribute
+    assert isinstance(get_ruleset("reptiliens"), ManifestRuleset)
+    # the day's parts and ends are the calendar's (test_every_part_of_the_day_has_its_opener): the same tables
+    assert set(REPTILIENS.day_parts) == set(K.DAY_STEPS)
+
+
+def test_the_hooks_are_the_modules_that_do_it() -> None:
+    """fates.kill asks the dead his choice (dead.record), dead.settle_all draws the Scrutateur's asides
+    (succession.settle_asides): each by its name in manifest.HOOKS, since importing the module would be a cycle."""
+    assert isinstance(manifest.HOOKS, Hooks)
+    assert manifest.HOOKS.record_death is dead.record
+    assert manifest.HOOKS.settle_asides is succession.settle_asides
+    assert {f.name for f in fields(Hooks)} == {"record_death", "settle_asides"}
+    assert REPTILIENS.on_death == (succession.vacate,)
+    assert REPTILIENS.on_illegal_offices == (succession.scrutateur,)

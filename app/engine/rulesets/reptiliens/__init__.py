@@ -5,6 +5,7 @@ to its code.
 The modules: `cards`, `calendar`, `offices`, `places`, `attacks`, `victory` (pure data and rules); `options`,
 `state` (the typed state and its events), `setup` (composition, deal), `steps` (the handlers' types and shared
 helpers), `manifest` (who handles what: every step, day part, answer, command and office power, as literals),
+`tables` (what the rule modules read of the manifest, through this Ruleset: no module imports the manifest),
 `opening` (§11), `nights` (the night's powers), `specialties` (the specialty powers, a module each), `society`
 (part 2: coins, offices, law, marriages, the dead), `week` (the driver), `day` (§12's day), `invoke` (§2), `fates`
 (deaths, the end), `seen` (what each viewer knows), `talk` (chat). No module registers anything when imported.
@@ -17,20 +18,33 @@ from typing import Any, ClassVar
 from app.engine.context import MJ_ONLY, Ctx
 from app.engine.errors import Rejected
 from app.engine.facts import FactBook
+from app.engine.flow import Steps
 from app.engine.model import MJ, Command, GameState, Prompt
-from app.engine.ruleset import Role, Ruleset
+from app.engine.ruleset import Role
 from app.engine.rulesets.reptiliens import bot, dead, fates, invoke, seen, setup, succession, talk, week
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import DAY_STEPS, FESTIVAL_STEPS, NIGHTS, OPENING
 from app.engine.rulesets.reptiliens.cards import ANNOUNCED
-from app.engine.rulesets.reptiliens.manifest import ANSWERED, COMMANDS, IN_PROGRESS
+from app.engine.rulesets.reptiliens.manifest import (
+    ANSWERED,
+    COMMANDS,
+    DAY,
+    FINISH,
+    HOOKS,
+    IN_PROGRESS,
+    OFFICE_POWERS,
+    ON_DEATH,
+    ON_ILLEGAL_OFFICES,
+    STEPS,
+)
 from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
 from app.engine.rulesets.reptiliens.options import Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own, upgrade_snapshot
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
+from app.engine.rulesets.reptiliens.tables import ManifestRuleset
 
 
-class Reptiliens(Ruleset):
+class Reptiliens(ManifestRuleset):
     key = KEY
     # The seed sets no minimum: from 3 (2 living end the game), with the warnings of composition_report below 6.
     min_players = 3
@@ -63,6 +77,15 @@ class Reptiliens(Ruleset):
     # "Je joue aussi" (issue 22, its pages in app/games.py): no room may turn the host's console sight back on.
     fixed_options = frozenset({"host_plays"})
     secret_options = frozenset({"lovers"})  # §4: whether there are lovers is as secret as a card
+    # The manifest's tables and hooks its rule modules read back through this object (tables.py), since none of
+    # them may import the manifest, which imports them.
+    day_parts = DAY
+    day_ends = FINISH
+    office_powers = OFFICE_POWERS
+    on_death = ON_DEATH
+    on_illegal_offices = ON_ILLEGAL_OFFICES
+    hooks = HOOKS
+    steps: ClassVar[Steps] = STEPS  # every step's spec (app/engine/flow.py): the engine reads what the MJ may do
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def suggested_composition(self, players: int) -> list[str]:

@@ -1,8 +1,8 @@
 """The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), as a table of
 handlers like the night's (manifest.DAY: each part opens its step and says so, or does its work at once;
-manifest.FINISH: what ends each step a part opened). This module runs the day and implements the morning's charmed
-count and the richest citizen; the other parts live in modules of their own (sessions.py: the special session and
-the session; laws.py: the law of the day; dead.py: the night's dead; …).
+manifest.FINISH: what ends each step a part opened), read through the ruleset (tables.py). This module runs the
+day and implements the morning's charmed count and the richest citizen; the other parts live in modules of their
+own (sessions.py: the special session and the session; laws.py: the law of the day; dead.py: the night's dead; …).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
 from app.engine.rulesets.reptiliens.state import own
+from app.engine.rulesets.reptiliens.tables import rules
 
 Opener = Callable[[Ctx], bool]  # True: a step is open, the day waits for it
 REPORT = "rp-bilan-morts"
@@ -22,12 +23,11 @@ REPORT = "rp-bilan-morts"
 
 def run(ctx: Ctx) -> bool:
     """Go on with the day's order from where it stands; True when the day is over."""
-    from app.engine.rulesets.reptiliens import manifest  # it imports the day's parts, which import this module
     while ctx.s.phase == "day":
         plan = ctx.s.plan
         if plan is None or plan.over():
             return True
-        if manifest.DAY.get(plan.current()[0], later)(ctx):
+        if rules(ctx).day_parts.get(plan.current()[0], later)(ctx):
             return False
         if ctx.s.phase != "day":
             return False
@@ -42,12 +42,11 @@ def next_step(ctx: Ctx) -> bool:
 
 def finish(ctx: Ctx) -> bool:
     """A step of the day is over; True when the day is over."""
-    from app.engine.rulesets.reptiliens import manifest  # it imports the day's parts, which import this module
     step = ctx.s.step
     assert step is not None
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
-    return manifest.FINISH[step.key](ctx)
+    return rules(ctx).day_ends[step.key](ctx)
 
 
 def later(ctx: Ctx) -> bool:

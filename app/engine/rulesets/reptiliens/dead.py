@@ -28,6 +28,7 @@ from app.engine.rulesets.reptiliens import day, fates
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
+from app.engine.rulesets.reptiliens.tables import rules
 
 GHOST, SPIRIT, INHERITANCE = "ghost", "spirit", "inheritance"
 FATES = (GHOST, SPIRIT, INHERITANCE)
@@ -216,9 +217,7 @@ def settle_all(ctx: Ctx) -> None:
     """Time is up (the report's end, or nightfall): every question still open takes its default: the dead become
     spirits turning their camp card; an heir holding two specialties keeps them; an office the Scrutateur was
     asked to fill by day is drawn (succession.settle_asides)."""
-    from app.engine.rulesets.reptiliens import succession  # it builds on this module (open_aside)
-
-    succession.settle_asides(ctx)
+    rules(ctx).hooks.settle_asides(ctx)  # succession.py builds on this module (open_aside): manifest.HOOKS
     o = own(ctx.s)
     for seat, pid in sorted(o.asked.items()):
         prompt = ctx.s.prompts.get(pid)

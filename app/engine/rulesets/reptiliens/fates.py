@@ -18,6 +18,7 @@ from app.engine.rulesets.reptiliens import victory as V
 from app.engine.rulesets.reptiliens.cards import CAMP_BY_KEY, CARD_BY_KEY
 from app.engine.rulesets.reptiliens.offices import OFFICE_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, own
+from app.engine.rulesets.reptiliens.tables import rules
 
 # The cause a `died` event shows everyone. A night death reads the same whatever killed (§2: "indiscernable des
 # victimes d'une attaque"); the real cause goes to the MJ alone.
@@ -100,9 +101,8 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
         if not prompt.closed and seat in prompt.to and not prompt.dead_may_answer:
             ctx.emit("prompt_dropped", {"prompt": prompt.id, "seat": seat}, to=prompt.to)
     # What a death does to the dead's offices (§6 "Si la personne qui occupait un de ces postes meurt, le poste
-    # devient vacant"): manifest.ON_DEATH (succession.vacate). Imported here: the manifest imports this module.
-    from app.engine.rulesets.reptiliens import manifest
-    for hook in manifest.ON_DEATH:
+    # devient vacant"): manifest.ON_DEATH (succession.vacate), read through the ruleset (tables.py).
+    for hook in rules(ctx).on_death:
         hook(ctx, seat)  # his offices fall vacant now, the succession follows
     death_choice(ctx, seat)
     if seat in couple:
@@ -114,9 +114,7 @@ def kill(ctx: Ctx, seat: int, cause: str, why: str | None = None) -> bool:
 def death_choice(ctx: Ctx, seat: int) -> None:
     """§9: the dead turns a card and chooses to become a ghost or a spirit, or to pass his specialty on (dead.py:
     asked at the morning's report for a night death, at once by day)."""
-    from app.engine.rulesets.reptiliens import dead  # dead.py builds on this module (the report names the dead)
-
-    dead.record(ctx, seat)
+    rules(ctx).hooks.record_death(ctx, seat)  # dead.record: dead.py builds on this module (manifest.HOOKS)
 
 
 def doom(ctx: Ctx, seat: int, why: str) -> None:

@@ -9,8 +9,7 @@ and Poirot turn their card instead. A kill at night is announced at once as "a k
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
@@ -24,6 +23,7 @@ from app.engine.rulesets.reptiliens.dead import ghosts, revived
 from app.engine.rulesets.reptiliens.opening import convert
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
 from app.engine.rulesets.reptiliens.steps import dying, is_reptilian
+from app.engine.rulesets.reptiliens.tables import OfficePower, rules_of
 from app.engine.rulesets.reptiliens.victory import Show, radiant_stops_game, show_verdict
 
 KILLS = ("rp-repticide", "rp-morsure", "rp-assassinat")  # announced as "Mise à mort"
@@ -37,27 +37,16 @@ PLAIN = {"rp-reptiliens": ("rp-reptilien",), "rp-amoureux": ("rp-amoureux",),
 STEP_KEYS = frozenset({*(p.announced_as for p in POWER_BY_KEY.values() if p.announced_as), SHOW_ANSWERS_STEP})
 
 
-@dataclass(frozen=True)
-class OfficePower:
-    """An invoked power an office gives, not a card (§6 the Procureur's inquiry, cameras.py), listed in
-    manifest.OFFICE_POWERS."""
-
-    holds: Callable[[GameState, int], bool]  # whether `seat` has it now
-    targets: Callable[[GameState, int], list[int]]
-    apply: Callable[[Ctx, Invocation, int], None]
-    affordable: Callable[[GameState, int], bool]
-
-
-def office_powers() -> Mapping[str, OfficePower]:
-    """manifest.OFFICE_POWERS, read when needed: the manifest imports the powers' modules, which import this one."""
-    from app.engine.rulesets.reptiliens import manifest
-    return manifest.OFFICE_POWERS
+def office_powers(state: GameState) -> Mapping[str, OfficePower]:
+    """manifest.OFFICE_POWERS, through the ruleset (tables.py): the manifest imports the powers' modules, which
+    import this one."""
+    return rules_of(state).office_powers
 
 
 def powers_of(state: GameState, seat: int) -> list[str]:
     """The invoked powers the cards of `seat` give (a specialty by the family of its name), and his office's."""
     p = state.players[seat]
-    out: list[str] = [key for key, power in office_powers().items() if power.holds(state, seat)]
+    out: list[str] = [key for key, power in office_powers(state).items() if power.holds(state, seat)]
     for key in (p.card(CAMP), p.card(SPECIALTY), p.card(SPECIALTY2)):  # an inherited specialty too (§9)
         card = CARD_OF_NAME.get(key or "")
         if card is not None:
@@ -86,7 +75,7 @@ def refusal(state: GameState, seat: int, power: str) -> str | None:
     if power == "rp-assassinat" and (o.kills.get(seat, 0) > 0 or inherited_assassin(state, seat)) \
             and fates.coins_of(state, seat) < 2:
         return "cannot_afford"  # "s'il en a les moyens": 2 coins after the first
-    found_office = office_powers().get(power)
+    found_office = office_powers(state).get(power)
     if found_office is not None and not found_office.affordable(state, seat):
         return "cannot_afford"
     if o.festival and power in DEADLY:
@@ -116,8 +105,8 @@ def targets(state: GameState, seat: int, power: str) -> list[int]:
         return [x for x in ghosts(state) if rules.revival_refused(state, x) is None]
     if power == "rp-showman":
         return [p.seat for p in state.by_position() if p.seat != seat]  # "morts inclus"
-    if power in office_powers():
-        return office_powers()[power].targets(state, seat)
+    if power in office_powers(state):
+        return office_powers(state)[power].targets(state, seat)
     return [x for x in state.living() if x != seat]
 
 
@@ -235,8 +224,8 @@ def apply(ctx: Ctx, inv: Invocation, target: int) -> None:
             return
         fates.kill(ctx, inv.seat, fates.RADIANT)  # "Sinon, Shéhérazade meurt"
         fates.check(ctx)
-    elif inv.power in office_powers():
-        office_powers()[inv.power].apply(ctx, inv, target)
+    elif inv.power in office_powers(s):
+        office_powers(s)[inv.power].apply(ctx, inv, target)
     elif inv.power == "rp-resurrection":
         spend(ctx, inv)
         ctx.emit("revived", {"seat": target})

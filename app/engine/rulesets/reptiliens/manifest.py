@@ -6,9 +6,10 @@ the invoked powers an office gives and what follows a death or an illegal result
 functions and register nothing; no table here is finished by another module's import
 (tests/test_reptiliens_manifest.py checks both).
 
-This module imports the rule modules, so they read it only inside a function (day.run, fates.kill,
-invoke.office_powers, office_powers.scrutateur); the driver (week.py), the views (seen.py) and the Ruleset
-(__init__.py), which no rule module imports, read it at the top.
+This module imports the rule modules, so none of them imports it, even inside a function: what they read back
+(the day's parts and ends, the office powers, what follows a death or an illegal result, the hooks) they reach
+through the ruleset object, whose typed attributes (tables.py) the Ruleset (__init__.py) sets from here. Only the
+driver (week.py), the views (seen.py) and the Ruleset, which no rule module imports, import it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from app.engine.rulesets.reptiliens import (
     thieves,
 )
 from app.engine.rulesets.reptiliens.calendar import FESTIVAL_STEPS
-from app.engine.rulesets.reptiliens.invoke import OfficePower
 from app.engine.rulesets.reptiliens.steps import (
     Answered,
     CommandHandler,
@@ -50,6 +50,7 @@ from app.engine.rulesets.reptiliens.steps import (
     night_step,
     no_questions,
 )
+from app.engine.rulesets.reptiliens.tables import Hooks, OfficePower
 
 # -- the steps of the calendar: the opening (§11), then the nights (§12), and the festival (§1), by key ----------------
 # How long a night step lasts (app/engine/flow.py): a length drawn from the options and its key alone, whoever holds
@@ -199,3 +200,9 @@ OFFICE_POWERS: Mapping[str, OfficePower] = {
 ON_DEATH: Sequence[Callable[[Ctx, int], None]] = (succession.vacate,)
 # An illegal result of an office exchange (office_powers.scrutateur): §4 "le scrutateur réattribuera le(s) poste(s)".
 ON_ILLEGAL_OFFICES: Sequence[Callable[[Ctx, Sequence[str], int | None], None]] = (succession.scrutateur,)
+
+# -- what a module calls back into, by name through the Ruleset, where importing the module would be a cycle -----------
+HOOKS: Hooks = Hooks(
+    record_death=dead.record,  # fates.kill: the dead's choice (§9); dead.py builds on fates.py
+    settle_asides=succession.settle_asides,  # dead.settle_all at nightfall; succession.py builds on dead.py
+)

@@ -31,6 +31,7 @@ from app.engine.rulesets.reptiliens.steps import (
     prompt_of,
     remember_prompt,
 )
+from app.engine.rulesets.reptiliens.tables import rules
 
 FARCE, SWAP, ADORATION, CARICATURE = "rp-farce", "rp-echange-postes", "rp-adoration", "rp-caricature"
 ADORED_SWAP = "rp-adoration-echange"  # the adored's question, a step of the day
@@ -91,10 +92,9 @@ def give(ctx: Ctx, changes: Mapping[str, int | None]) -> None:
 def scrutateur(ctx: Ctx, offices: Sequence[str], resigned: int | None = None) -> None:
     """§6 Scrutateur: "il désigne qui doit le remplacer. Mais il ne peut choisir le démissionnaire, ni se choisir
     lui-même", and he reassigns an illegal result: manifest.ON_ILLEGAL_OFFICES (succession.scrutateur, which
-    imports this module)."""
-    from app.engine.rulesets.reptiliens import manifest  # it imports this module
+    imports this module), read through the ruleset (tables.py)."""
     if offices:
-        for hook in manifest.ON_ILLEGAL_OFFICES:
+        for hook in rules(ctx).on_illegal_offices:
             hook(ctx, offices, resigned)
 
 
