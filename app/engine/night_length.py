@@ -1,8 +1,8 @@
 """The rule that hides which cards are dealt: a night step lasts a time drawn when it opens, whoever holds its card,
 alive or not, answered or not, so that its length tells nobody whether anyone was called. One rule for every
 ruleset: the bounds (`plausible_range`), the draw (`open_hidden`) and the hold (`hold_to_end`) live here only;
-app/engine/flow.py applies them to a step whose length policy is `Hidden` (Reptiliens' night steps), and
-Thiercelieux's flow.py calls them for its night steps."""
+app/engine/flow.py applies them to every step whose length policy is `Hidden` (the night steps of Thiercelieux
+and Reptiliens); no ruleset draws or holds a step's length itself."""
 
 from __future__ import annotations
 
