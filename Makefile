@@ -33,22 +33,24 @@ run: venv migrate
 test: venv
 	$(BIN)/pytest -q -rs
 
+# mypy checks app, bench and tools, --strict (pyproject.toml's [tool.mypy] files).
 lint: venv
 	$(BIN)/ruff check .
-	$(BIN)/mypy app
+	$(BIN)/mypy
 
+# Bots play one automatic game over real websockets (tools/demo.py; `--players N --seed S --server-bots`).
 demo: venv
-	$(BIN)/python -m app demo
+	$(BIN)/python -m tools.demo
 
 # Veillée next to a bare uvicorn + FastAPI ceiling, over real websockets (docs/bench.md): 1,000 rooms of 12 sockets,
 # three runs, about 45 minutes; `make bench QUICK=1`: one small run, about two minutes. Writes bench-results.json and
 # bench-latency.png. BENCH_POSTGRES: a database for Veillée on PostgreSQL, in one process and in two (`--workers 2`),
 # and for the 10-room PostgreSQL figure (its tables are emptied; skipped if it does not answer); BENCH_ARGS: more
-# options (`python -m app bench --help`).
+# options (`python -m bench --help`). The bench lives in bench/, outside the app.
 BENCH_POSTGRES ?= postgresql://veillee:veillee@127.0.0.1:5432/veillee_bench
 bench: venv
 	$(BIN)/python -c 'import matplotlib' 2>/dev/null || $(BIN)/pip install -q -e '.[bench]'
-	$(BIN)/python -m app bench $(if $(QUICK),--quick) --uvicorn-flags "$(UVICORN_LIMITS)" \
+	$(BIN)/python -m bench $(if $(QUICK),--quick) --uvicorn-flags "$(UVICORN_LIMITS)" \
 		--postgres "$(BENCH_POSTGRES)" $(BENCH_ARGS)
 
 # Les Reptiliens' long check (issue 22): 300 whole games at every table size from FROM (3) to 40, with random players

@@ -12,9 +12,9 @@ import httpx
 import websockets
 from fastapi import FastAPI
 
-from app.demo import serve_app
 from app.main import create_app
 from app.settings import Settings
+from tools.serve import serve_app
 
 
 @contextlib.asynccontextmanager

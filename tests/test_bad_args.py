@@ -14,12 +14,12 @@ from scripted import Scripted
 from soupcons_helpers import card_ids
 from ws_helpers import seat_players
 
-from app.client import Client, create_room
-from app.demo import serve
 from app.engine.core import COMMANDS, apply, new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, SYSTEM, Command
 from app.engine.views import public_event
+from tools.client import Client, create_room
+from tools.serve import serve
 
 W, V = "loup-garou", "villageois"
 T0 = 1_000.0

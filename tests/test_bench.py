@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from app.bench.loadgen import (
+from app.engine.errors import Rejected
+from app.engine.model import MJ, Command
+from app.engine.views import view
+from app.settings import normalise_database_url
+from app.sim import Game
+from bench.loadgen import (
     RP_OPTIONS,
     VOTE_STEPS,
     Phase,
@@ -25,7 +30,7 @@ from app.bench.loadgen import (
     cpu_seconds,
     purge_moves,
 )
-from app.bench.run import (
+from bench.run import (
     POSTGRES_SYSTEMS,
     Bed,
     Config,
@@ -37,12 +42,7 @@ from app.bench.run import (
     small,
     system_server,
 )
-from app.bench.servers import Postgres, reset_postgres
-from app.engine.errors import Rejected
-from app.engine.model import MJ, Command
-from app.engine.views import view
-from app.settings import normalise_database_url
-from app.sim import Game
+from bench.servers import Postgres, reset_postgres
 
 POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
 # Without a PostgreSQL the PostgreSQL systems are not collected at all rather than skipped: CI fails on any skip, and

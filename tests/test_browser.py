@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app.demo import serve
+from tools.serve import serve
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]

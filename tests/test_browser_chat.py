@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from test_browser import phone
 
-from app.client import create_room
-from app.demo import serve
+from tools.client import create_room
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

@@ -14,8 +14,8 @@ import pytest
 from test_browser import phone
 from test_hub_frames import Watched, watched
 
-from app.demo import serve
 from app.engine.views import view
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 SEAT = 1

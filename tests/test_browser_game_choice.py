@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from app.demo import serve
 from app.i18n import catalogue
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from edge_helpers import live
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 NAMES = ["Bruno", "Chloé", "David", "Emma"]

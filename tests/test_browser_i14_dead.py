@@ -15,8 +15,8 @@ import pytest
 from test_browser import phone
 from test_browser_live import command
 
-from app.client import Client
-from app.demo import serve
+from tools.client import Client
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]

@@ -13,7 +13,7 @@ from test_browser import phone
 from test_browser_live import NAMES, WIDE, command, seen
 from ws_helpers import started_room
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

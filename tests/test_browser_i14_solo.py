@@ -14,7 +14,7 @@ import pytest
 from test_browser import phone
 from test_browser_live import command
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]

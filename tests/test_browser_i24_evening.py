@@ -20,7 +20,7 @@ import httpx
 import pytest
 from page_checks import PHASE, answer_by_tapping, check_pages, tap, watch_errors
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

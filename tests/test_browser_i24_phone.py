@@ -5,7 +5,7 @@ seat's page open at 320 and 390 px and the console at 390 px; at every step of t
 passes its inheritance on (the badge "A transmis son héritage" made every page 438 px wide), and the end screen
 shows every card of every seat, also in a game the MJ stopped.
 
-The seats named by the test answer their questions over websockets (app/client.py), the others are the server's
+The seats named by the test answer their questions over websockets (tools/client.py), the others are the server's
 bots; the clocks are short, so a game lasts seconds. Screenshots (VEILLEE_SHOTS=dir keeps them;
 docs/screenshots/i24-*.png are from here): the phone with the inheritance badge and the end screen, at 320 and 390 px.
 """
@@ -24,7 +24,7 @@ import pytest
 from edge_helpers import live
 
 from app.bots import random_answer
-from app.client import Client
+from tools.client import Client
 
 pytestmark = pytest.mark.browser
 LONG = ["Marie-Bérénice de La Tour-Landry", "Jean-Christophe Abdelkader-Montmorency"]
@@ -244,7 +244,7 @@ async def test_a_reptiliens_game_fits_a_phone(database_url: str, browser: Any, s
     assert errors == []
 
 
-# Thiercelieux and Soupçons: automatic games with short clocks (app/demo.py's) and quick bots.
+# Thiercelieux and Soupçons: automatic games with short clocks (tools/demo.py's) and quick bots.
 OTHERS = [("thiercelieux", {"moderation": "auto", "night_step": 3, "plausible_min": 0.6, "plausible_max": 1.0,
                             "dawn": 0.3, "election": 3, "debate": 0.3, "vote": 3, "reaction": 2}, 6),
           ("soupcons", {"bot_delay": 0.05}, 2)]

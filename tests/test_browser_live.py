@@ -21,7 +21,7 @@ import pytest
 from test_browser import phone
 from ws_helpers import started_room
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

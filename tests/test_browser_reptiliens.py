@@ -26,8 +26,8 @@ import pytest
 from test_browser import phone
 from test_browser_live import SMALL_TARGETS
 
-from app.client import Client
-from app.demo import serve
+from tools.client import Client
+from tools.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = ROOT / "static" / "js" / "rulesets" / "reptiliens.js"

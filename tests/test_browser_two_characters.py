@@ -15,8 +15,8 @@ import pytest
 from test_browser import phone
 from ws_helpers import started_room
 
-from app.demo import serve
 from app.i18n import translate
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

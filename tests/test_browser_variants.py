@@ -17,8 +17,8 @@ import httpx
 import pytest
 from test_browser import home_for, phone
 
-from app.demo import serve
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

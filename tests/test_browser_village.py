@@ -16,9 +16,9 @@ import pytest
 from test_browser import home_for, phone
 from ws_helpers import started_room
 
-from app.client import Client
-from app.demo import serve
 from app.i18n import translate
+from tools.client import Client
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

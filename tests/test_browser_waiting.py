@@ -22,7 +22,7 @@ from test_browser import phone
 from test_browser_live import command
 from test_browser_reptiliens import CAMP, NAMES, OPTIONS, SPECIALTY, until, view
 
-from app.demo import serve
+from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 

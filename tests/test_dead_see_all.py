@@ -10,12 +10,12 @@ import pytest
 from engine_helpers import Script
 from test_thiercelieux_rules import play_night
 
-from app.demo import serve
 from app.engine.core import new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, Event
 from app.engine.views import SPECTATOR, event_visible
 from app.i18n import translate
+from tools.serve import serve
 
 W, V, CHAMAN = "loup-garou", "villageois", "chaman"
 

@@ -1,6 +1,6 @@
 """What a client rebuilds from the hub's frames is its view: in random games of every ruleset, after every command,
 each viewer's frames (a whole view, then updates: parts replaced, prompts item by item, keys dropped) applied as
-the clients apply them (app/client.py `updated`, the same rule as static/js/shell/net.js) give exactly the view the
+the clients apply them (tools/client.py `updated`, the same rule as static/js/shell/net.js) give exactly the view the
 server holds for it."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 
 import pytest
 
-from app.client import updated
 from app.engine.core import apply
 from app.engine.model import MJ, Command, Event
 from app.engine.ruleset import get_ruleset
@@ -20,6 +19,7 @@ from app.realtime.hub import Connection, Hub
 from app.rooms.service import Room
 from app.sim import Game, play
 from app.sim_setups import random_setup as sim_setup
+from tools.client import updated
 
 
 class Sink:

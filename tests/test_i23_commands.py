@@ -20,11 +20,11 @@ from engine_helpers import Script
 from reptiliens_helpers import ALPHA, R, Table, V
 from ws_helpers import open_room
 
-from app.client import Client, ClientError, join_room
 from app.engine.core import MAX_SEAT, SYSTEM_COMMANDS
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.reptiliens import dead
 from app.i18n import translate
+from tools.client import Client, ClientError, join_room
 
 W, TV = "loup-garou", "villageois"
 PROPHETE = "rp-prophete"

@@ -11,10 +11,11 @@ from typing import Any
 import httpx
 import pytest
 
-from app.client import Client, ClientError, create_room, join_room
-from app.demo import DEMO_OPTIONS, bot, serve
 from app.store import repository as repo
 from app.store.db import Database
+from tools.client import Client, ClientError, create_room, join_room
+from tools.demo import DEMO_OPTIONS, bot
+from tools.serve import serve
 
 pytestmark = pytest.mark.slow
 

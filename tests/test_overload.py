@@ -11,7 +11,7 @@ import pytest
 from edge_helpers import live
 from ws_helpers import seat_players
 
-from app.client import Client, create_room
+from tools.client import Client, create_room
 
 pytestmark = pytest.mark.slow
 

@@ -11,8 +11,8 @@ import weakref
 
 import httpx
 
-from app.demo import serve
 from app.realtime.pauses import GcPolicy, LoopWatch
+from tools.serve import serve
 
 
 class Node:

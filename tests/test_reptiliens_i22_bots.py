@@ -22,8 +22,6 @@ from typing import Any
 import httpx
 from reptiliens_helpers import ALPHA, FAST, RULESET, R, Table, V
 
-from app.client import Client, create_room, join_room
-from app.demo import serve
 from app.engine import bots as machinery
 from app.engine.bots import Brain
 from app.engine.core import replay
@@ -32,6 +30,8 @@ from app.engine.rulesets.reptiliens.bot import decide
 from app.engine.views import view
 from app.rooms.bots import supports_bots
 from app.sim import play, simulate
+from tools.client import Client, create_room, join_room
+from tools.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: json.loads((ROOT / "static" / "i18n" / "reptiliens" / f"{lang}.json").read_text(encoding="utf-8"))

@@ -23,13 +23,13 @@ from edge_helpers import live
 from reptiliens_helpers import RpSecrets, mj_only_sent
 from ws_helpers import views
 
-from app.client import Client
-from app.demo import bot
 from app.engine.core import new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, Command, Event
 from app.engine.views import event_visible, view
 from app.sim import Game, play
+from tools.client import Client
+from tools.demo import bot
 
 HOST = {"host_plays": True, "moderation": "auto", "draws": "rng"}
 

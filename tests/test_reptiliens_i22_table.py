@@ -13,9 +13,10 @@ import httpx
 import pytest
 from reptiliens_helpers import mj_only_sent
 
-from app.client import Client, join_room
-from app.demo import bot, serve
 from app.engine.rulesets.reptiliens.setup import suggested
+from tools.client import Client, join_room
+from tools.demo import bot
+from tools.serve import serve
 
 pytestmark = pytest.mark.slow
 

@@ -12,8 +12,9 @@ import pytest
 from reptiliens_helpers import mj_only_sent
 from ws_helpers import seat_players
 
-from app.client import Client, create_room
-from app.demo import bot, serve
+from tools.client import Client, create_room
+from tools.demo import bot
+from tools.serve import serve
 
 pytestmark = pytest.mark.slow
 

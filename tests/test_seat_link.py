@@ -12,7 +12,7 @@ import pytest
 import websockets
 from edge_helpers import live, next_frame, raw_socket, ws_url
 
-from app.client import Client
+from tools.client import Client
 
 pytestmark = pytest.mark.slow
 

@@ -16,8 +16,6 @@ from typing import Any
 import httpx
 import pytest
 
-from app.client import Client, create_room
-from app.demo import serve_app
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.main import create_app
@@ -27,6 +25,8 @@ from app.rooms.service import FAILED, RoomService
 from app.settings import Settings
 from app.store.db import Database
 from app.store.migrate import upgrade_head
+from tools.client import Client, create_room
+from tools.serve import serve_app
 
 # Long clocks: nothing happens by itself while the test speaks.
 SLOW = {"moderation": "auto", "captain": False, "night_step": 600, "plausible_min": 300, "plausible_max": 400,

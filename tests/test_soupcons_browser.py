@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.demo import serve
+from tools.serve import serve
 
 PHONE = {"width": 390, "height": 844}
 MAX_ROUNDS = 2000  # rounds of Alice's loop before the game counts as stuck (not seconds)

@@ -14,8 +14,8 @@ from soupcons_helpers import card_ids
 from ws_helpers import seat_players
 
 from app.bots import random_answer
-from app.client import Client, create_room, join_room
-from app.demo import serve
+from tools.client import Client, create_room, join_room
+from tools.serve import serve
 
 FAST = {"turn": 20, "reply": 10, "bot_delay": 0.05}
 

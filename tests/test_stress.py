@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 
-from app.client import Client, create_room
-from app.demo import serve
+from tools.client import Client, create_room
+from tools.serve import serve
 
 PLAYERS = 40
 

@@ -21,8 +21,6 @@ import httpx
 import pytest
 from engine_helpers import Script
 
-from app.client import Client, create_room, join_room
-from app.demo import serve
 from app.engine.evolve import evolve
 from app.engine.model import Event, GameState
 from app.engine.ruleset import get_ruleset
@@ -32,6 +30,8 @@ from app.engine.rulesets.thiercelieux.roles import wolfish
 from app.rooms.bots import supports_bots
 from app.sim import play
 from app.sim_setups import random_setup as sim_setup
+from tools.client import Client, create_room, join_room
+from tools.serve import serve
 
 W, V, SEER = "loup-garou", "villageois", "voyante"
 ISSUE = "issue 14, « Bots for Thiercelieux »"

@@ -13,14 +13,14 @@ from test_night_timing import Night
 from test_thiercelieux_rules import play_night, vote
 from ws_helpers import started_room
 
-from app.client import Client
-from app.demo import serve
 from app.engine.core import replay
 from app.engine.model import MJ, SYSTEM
 from app.engine.rulesets.thiercelieux.night import night_bounds
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
 from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible
+from tools.client import Client
+from tools.serve import serve
 
 W, V, WITCH, SEER, SALV = "loup-garou", "villageois", "sorciere", "voyante", "salvateur"
 TABLE = [W, V, V, V, V, V, V]  # seat 0 the wolf; no Sorcière, no Voyante, no Salvateur in the composition

@@ -8,8 +8,9 @@ import httpx
 import pytest
 from ws_helpers import messages, open_room, seat_players
 
-from app.client import Client, create_room
-from app.demo import DEMO_OPTIONS, serve
+from tools.client import Client, create_room
+from tools.demo import DEMO_OPTIONS
+from tools.serve import serve
 
 pytestmark = pytest.mark.slow
 # Every night step lasts a minute, answered or not: the wolves have time to talk.

@@ -13,8 +13,9 @@ import websockets
 from edge_helpers import live
 from ws_helpers import open_room, seat_players
 
-from app.client import Client, ClientError, create_room
-from app.demo import DEMO_OPTIONS, bot, play_game, serve
+from tools.client import Client, ClientError, create_room
+from tools.demo import DEMO_OPTIONS, bot, play_game
+from tools.serve import serve
 
 pytestmark = pytest.mark.slow
 

@@ -14,8 +14,8 @@ import pytest
 from edge_helpers import live
 from ws_helpers import seat_players, views
 
-from app.client import Client
-from app.demo import DEMO_OPTIONS, bot
+from tools.client import Client
+from tools.demo import DEMO_OPTIONS, bot
 
 pytestmark = pytest.mark.slow
 

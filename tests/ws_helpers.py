@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from app.client import Client, create_room, join_room, updated
+from tools.client import Client, create_room, join_room, updated
 
 
 async def seat_players(base: str, code: str, players: int | list[str]) -> list[Client]:

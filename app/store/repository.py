@@ -213,7 +213,7 @@ async def append_events(conn: Executor, appends: Sequence[Append], channel: str 
     else:
         await _advance(conn, appends)
         # The driver's own executemany, the JSON written here: SQLAlchemy's per-row parameter processing was a
-        # sixth of what a command cost (python -m app.rooms.loadtest, profiled).
+        # sixth of what a command cost (python -m bench.loadtest, profiled).
         if rows:
             await (await _connection(conn)).exec_driver_sql(_INSERT_EVENTS_SQLITE, rows)
     for a in appends:

@@ -8,7 +8,7 @@ with one statement per table, sends the bus's NOTIFYs, and commits. Each job the
 decision committed, its own rejection, or `WriteFailed` when the transaction did not go in.
 
 A database can only fsync so often; one transaction for many commands is what makes a thousand rooms cheap
-(`python -m app.rooms.loadtest`). Jobs of one room never share a transaction: each holds its room's lock. On
+(`python -m bench.loadtest`). Jobs of one room never share a transaction: each holds its room's lock. On
 PostgreSQL the rooms are shared among a few lanes, each with its own transaction in flight (`Writer`).
 
 `Reader` does the same for reads: the catch-ups of many rooms in one query.

@@ -30,9 +30,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.bench.engine import engine_figures
-from app.bench.loadgen import OPTIONS, WorkerProcess, composition, cpu_seconds, raise_fd_limit
-from app.bench.servers import (
+from bench.engine import engine_figures
+from bench.loadgen import OPTIONS, WorkerProcess, composition, cpu_seconds, raise_fd_limit
+from bench.servers import (
     ROOT,
     UVICORN_FLAGS,
     Postgres,
@@ -43,7 +43,7 @@ from app.bench.servers import (
     reset_postgres,
     used_by,
 )
-from app.bench.wsclient import Http, Socket, open_socket
+from bench.wsclient import Http, Socket, open_socket
 
 SYSTEMS = ("ceiling", "veillee", "veillee-pg", "veillee-pg2")
 POSTGRES_SYSTEMS = ("veillee-pg", "veillee-pg2")  # they need `postgres`, and are skipped without one
@@ -861,7 +861,7 @@ async def bench(cfg: Config) -> dict[str, Any]:
     write(cfg.out, result)
     if cfg.plot is not None:
         try:
-            from app.bench.plot import plot
+            from bench.plot import plot
 
             plot(result, cfg.plot)
             say(f"plot: {cfg.plot}")

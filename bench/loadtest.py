@@ -1,4 +1,4 @@
-"""The write path under load: `python -m app.rooms.loadtest --rooms 1000 --players 8 --commands 5 [--url …]`.
+"""The write path under load: `python -m bench.loadtest --rooms 1000 --players 8 --commands 5 [--url …]`.
 
 Rooms of seated players; every player sends chat messages to the whole room (public events, like votes), one
 after the other through `RoomService.submit`, all players at once, in one or several processes (`--processes 2`:
@@ -325,7 +325,7 @@ def run(url: str, rooms: int, players: int, commands: int, processes: int, split
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m app.rooms.loadtest")
+    parser = argparse.ArgumentParser(prog="python -m bench.loadtest")
     parser.add_argument("--url", default=None,
                         help="a PostgreSQL URL (its schema 'loadtest'), or a temporary SQLite file")
     parser.add_argument("--rooms", type=int, default=200)

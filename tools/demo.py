@@ -1,65 +1,26 @@
-"""`make demo`: the real app in-process on SQLite, bots over real websockets, one automatic game to the end."""
+"""`make demo` (`python -m tools.demo`): the real app in-process on SQLite, bots over real websockets, one automatic
+game to the end. The tests use its bots too (`bot`, `play_game`)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import random
-import socket
+import sys
 import tempfile
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 
 from app.bots import random_answer
-from app.client import Client, create_room, join_room
+from tools.client import Client, create_room, join_room
+from tools.serve import serve
 
 # A night step lasts its drawn length whatever the bots do: 0.6-1 s (a pack's 0.9-1.5 s), time enough to answer.
 DEMO_OPTIONS = {"moderation": "auto", "night_step": 3, "plausible_min": 0.6, "plausible_max": 1.0, "dawn": 0.3,
                 "election": 3, "debate": 0.3, "vote": 3, "reaction": 2}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextlib.asynccontextmanager
-async def serve_app(app: Any, port: int | None = None, **config: Any) -> AsyncIterator[str]:
-    """Run an ASGI app with uvicorn inside this event loop; yields its base URL. `config`: uvicorn's own
-    settings (log_level, log_config…)."""
-    port = port or free_port()
-    options: dict[str, Any] = {"log_level": "warning", "ws_per_message_deflate": False, "ws_max_size": 65536,
-                               "lifespan": "on", **config}
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **options))
-    task = asyncio.get_running_loop().create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
-
-
-@contextlib.asynccontextmanager
-async def serve(database_url: str, port: int | None = None) -> AsyncIterator[str]:
-    """Migrate the database, then run the app on it; yields its base URL."""
-    from app.settings import Settings
-    from app.store.migrate import upgrade_head
-
-    await asyncio.to_thread(upgrade_head, database_url)
-    from app.main import create_app
-
-    async with serve_app(create_app(Settings(database_url=database_url)), port) as base:
-        yield base
 
 
 async def bot(client: Client, rnd: random.Random) -> None:
@@ -136,3 +97,20 @@ async def main(players: int = 8, seed: int = 1, server_bots: bool = False) -> in
     for line in summary(mj):
         print(line)
     return 0
+
+
+def cli(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.demo",
+                                     description="bots play one automatic game over real websockets")
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-bots", action="store_true", help="the server's own bots (the room option `bots`)")
+    args = parser.parse_args(argv)
+    from app import games
+
+    games.install()  # as `python -m app` did for every command (the app factory does the same)
+    return asyncio.run(main(args.players, args.seed, args.server_bots))
+
+
+if __name__ == "__main__":
+    sys.exit(cli())

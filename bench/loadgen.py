@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from app.bench.wsclient import Http, HttpError, Socket, open_socket
-from app.client import updated
+from bench.wsclient import Http, HttpError, Socket, open_socket
+from tools.client import updated
 
 # Options that reach the day's vote within a second and keep it open: no captain, short night steps (nobody answers
 # the wolf's prompt, so nobody dies), a vote of an hour. One wolf and eleven villagers.
@@ -59,11 +59,11 @@ RP_SESSION, RP_PURGE, RP_DIRECTION, RP_CLOCKWISE, RP_BALLOT = (
 TAG = b'"reason":"~'
 VIEW = b'"view":'
 PATCH = b'"patch":'
-RETRIES = 12  # a command refused as `busy` is sent again (same cid) after a growing pause, as app/client.py does
+RETRIES = 12  # a command refused as `busy` is sent again (same cid) after a growing pause, as tools/client.py does
 
 
 def backoff(attempt: int, rnd: random.Random) -> float:
-    """app/client.py's pause before sending a `busy` command again (attempt 1, 2, …)."""
+    """tools/client.py's pause before sending a `busy` command again (attempt 1, 2, …)."""
     return float(min(2.0, 0.05 * 2 ** (attempt - 1)) * (0.5 + rnd.random()))
 
 

@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 from typing import IO
 
-from app.bench.loadgen import cpu_seconds, raise_fd_limit
-from app.bench.wsclient import Http
+from bench.loadgen import cpu_seconds, raise_fd_limit
+from bench.wsclient import Http
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]  # the source tree: bench/ sits at its top
 # The Makefile's UVICORN_LIMITS (what `make run` and the Docker image use); `make bench` passes its own copy.
 UVICORN_FLAGS = ("--http h11 --h11-max-incomplete-event-size 16384 --timeout-keep-alive 5 --limit-concurrency 20000 "
                  "--ws-max-size 65536 --ws-max-queue 32 --ws-per-message-deflate false")
@@ -87,7 +87,7 @@ class Server:
 
     async def start(self, timeout: float = 60.0) -> None:  # noqa: ASYNC109
         await self.migrate()
-        module = "app.main:app" if self.kind == "veillee" else "app.bench.ceiling:app"
+        module = "app.main:app" if self.kind == "veillee" else "bench.ceiling:app"
         cmd = [self.python, "-m", "uvicorn", module, "--host", "127.0.0.1", "--port", str(self.port),
                "--log-level", "warning", "--no-access-log", *shlex.split(self.flags)]
         if self.processes > 1:

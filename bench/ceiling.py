@@ -2,7 +2,7 @@
 and only rebroadcasts a small frame to the sockets of a room. Whatever Veillée does on top of the stack (the
 engine, the store, the views) shows as the distance between the two.
 
-    uvicorn app.bench.ceiling:app --port 8001 --ws-per-message-deflate false
+    uvicorn bench.ceiling:app --port 8001 --ws-per-message-deflate false
 
 It has the routes the generator uses, with Veillée's shapes: `POST /api/rooms` (a code and an MJ token),
 `POST /api/rooms/{code}/join` (a seat and its token), `POST /api/rooms/{code}/commands` (`start` opens a vote
