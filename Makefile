@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 export DATABASE_URL ?= sqlite+aiosqlite:///./veillee.db
 
-.PHONY: venv migrate run test lint demo bench campaign clean
+.PHONY: venv migrate run test test-bench lint demo bench campaign clean
 
 venv: $(STAMP)
 
@@ -30,8 +30,13 @@ UVICORN_LIMITS := --http h11 --h11-max-incomplete-event-size 16384 --timeout-kee
 run: venv migrate
 	$(BIN)/uvicorn app.main:app --host $${HOST:-127.0.0.1} --port $${PORT:-8000} $(UVICORN_LIMITS)
 
+# `make test` leaves out the benchmark's runs against real servers (the `bench` marker; one smoke of a few seconds
+# stays); `make test-bench` runs them (BENCH_POSTGRES or TEST_DATABASE_URL: on PostgreSQL too).
 test: venv
 	$(BIN)/pytest -q -rs
+
+test-bench: venv
+	$(BIN)/pytest -q -rs -m bench
 
 # mypy checks app, bench and tools, --strict (pyproject.toml's [tool.mypy] files).
 lint: venv

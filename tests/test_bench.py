@@ -1,8 +1,10 @@
 """`make bench` keeps working: the load generator drives the ceiling and Veillée (each a uvicorn process of its own)
 at a tiny size, and its figures are sane. The figures themselves are measured by `make bench`, never asserted.
 
-Veillée on PostgreSQL, in one process and in two (`uvicorn --workers 2`), runs too when BENCH_POSTGRES or
-TEST_DATABASE_URL names a PostgreSQL (its tables are emptied); then a database that does not answer fails the test."""
+`make test` runs one smoke of a real server (the generator against Veillée on SQLite, about 15 s); the other runs
+that start servers are marked `bench` and left to `make test-bench`: the ceiling, the Reptiliens rooms, and Veillée on
+PostgreSQL, in one process and in two (`uvicorn --workers 2`), when BENCH_POSTGRES or TEST_DATABASE_URL names a
+PostgreSQL (its tables are emptied); then a database that does not answer fails the test."""
 
 from __future__ import annotations
 
@@ -47,7 +49,9 @@ from bench.servers import Postgres, reset_postgres
 POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
 # Without a PostgreSQL the PostgreSQL systems are not collected at all rather than skipped: CI fails on any skip, and
 # its SQLite run has none (its PostgreSQL run sets TEST_DATABASE_URL, and there they must pass).
-SYSTEMS = ["ceiling", "veillee", *(["veillee-pg", "veillee-pg2"] if POSTGRES else [])]
+# They start servers and load the machine: only `veillee` (the smoke) stays in `make test`.
+SYSTEMS = [pytest.param("ceiling", marks=pytest.mark.bench), "veillee",
+           *(pytest.param(s, marks=pytest.mark.bench) for s in (("veillee-pg", "veillee-pg2") if POSTGRES else ()))]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -239,6 +243,7 @@ def test_reptiliens_rooms_reach_a_tribunal_that_all_the_living_answer_again_and_
         assert game.state.prompts[trial["id"]].answers[5] == verdict and not game.state.prompts[trial["id"]].closed
 
 
+@pytest.mark.bench
 async def test_reptiliens_rooms_vote_in_the_small_scenario(tmp_path: Path) -> None:
     """The small scenario's Reptiliens rooms over a real server: every room reaches its tribunal, every verdict
     reaches the room's 12 sockets, none is refused."""
