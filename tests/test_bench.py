@@ -49,9 +49,11 @@ from bench.servers import Postgres, reset_postgres
 POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
 # Without a PostgreSQL the PostgreSQL systems are not collected at all rather than skipped: CI fails on any skip, and
 # its SQLite run has none (its PostgreSQL run sets TEST_DATABASE_URL, and there they must pass).
-# They start servers and load the machine: only `veillee` (the smoke) stays in `make test`.
+# They start servers and load the machine: the ceiling and the Reptiliens scenario are `make test-bench`'s; `veillee`
+# (the smoke) and, given a PostgreSQL, `veillee-pg` and `veillee-pg2` stay in `make test`.
 SYSTEMS = [pytest.param("ceiling", marks=pytest.mark.bench), "veillee",
-           *(pytest.param(s, marks=pytest.mark.bench) for s in (("veillee-pg", "veillee-pg2") if POSTGRES else ()))]
+           # Veillée on PostgreSQL, in one process and in two, is the multi-process path CI's PostgreSQL pass must try.
+           *(("veillee-pg", "veillee-pg2") if POSTGRES else ())]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
