@@ -27,6 +27,7 @@ from app.engine.model import ROLE, Command, GameState, Prompt, RulesetState
 
 if TYPE_CHECKING:
     from app.engine.context import Ctx
+    from app.engine.flow import Steps
     from app.engine.ruleset import Role
 
 
@@ -70,6 +71,7 @@ class Play(Protocol):
     slots: ClassVar[tuple[str, ...]]
     offices: ClassVar[tuple[str, ...]]  # the public offices a seat may hold (the MJ's `set_office`)
     roles: ClassVar[Mapping[str, Role]]
+    steps: ClassVar[Steps]  # its StepSpecs (app/engine/flow.py): what the MJ may do to each step
 
     def finish_step(self, ctx: Ctx) -> None: ...
 
