@@ -40,6 +40,8 @@ CALLS = ["seer", "wolf", "owl", "vote"]
 class Options(EngineOptions):
     parallel: bool = False
     seer_at: int = 0  # the seat that holds the seer's card; none: nobody (its length must not tell)
+    floor: float = 0.0  # the vote lasts at least this long, answered or not (0: no floor)
+    floor_public: bool = False  # everyone is told the vote's floor (else the MJ alone)
 
 
 def ask(card: str) -> Any:
@@ -61,12 +63,26 @@ def ask_vote(ctx: Ctx) -> None:
     ctx.open_prompt(step="vote", kind="pick", to=living, options=living, min=0, max=1, visibility="public")
 
 
-STEPS = step_table(
-    StepSpec("seer", open=ask("seer"), close=closed("seer"), length=Hidden(lambda o: (10.0, 20.0))),
-    StepSpec("wolf", open=ask("wolf"), close=closed("wolf"), length=Hidden(lambda o: (10.0, 20.0)), group="pack"),
-    StepSpec("owl", open=ask("owl"), close=closed("owl"), length=Hidden(lambda o: (30.0, 40.0)), group="pack"),
-    StepSpec("vote", open=ask_vote, close=closed("vote"), length=Countdown(lambda ctx: 60.0), mj_advance=False),
-)
+def vote_floor(ctx: Ctx) -> float | None:
+    floor = float(ctx.s.options["floor"])
+    return ctx.at + floor if floor else None
+
+
+def table(public_floor: bool) -> Steps:
+    return step_table(
+        StepSpec("seer", open=ask("seer"), close=closed("seer"), length=Hidden(lambda o: (10.0, 20.0))),
+        StepSpec("wolf", open=ask("wolf"), close=closed("wolf"), length=Hidden(lambda o: (10.0, 20.0)), group="pack"),
+        StepSpec("owl", open=ask("owl"), close=closed("owl"), length=Hidden(lambda o: (30.0, 40.0)), group="pack"),
+        StepSpec("vote", open=ask_vote, close=closed("vote"),
+                 length=Countdown(lambda ctx: 60.0, min_end=vote_floor, public_floor=public_floor), mj_advance=False),
+    )
+
+
+STEPS, PUBLIC_FLOOR = table(False), table(True)
+
+
+def steps_of(ctx: Ctx) -> Steps:
+    return PUBLIC_FLOOR if ctx.s.options["floor_public"] else STEPS
 
 
 def dawn(ctx: Ctx) -> None:
@@ -87,11 +103,11 @@ class FlowToy(Ruleset):
         for p in ctx.s.by_position():
             ctx.set_card(p.seat, "villager", original=True)
         ctx.emit("phase", {"phase": "night", "night": 1})
-        if not begin_plan(ctx, STEPS, stages(CALLS, STEPS, bool(ctx.s.options["parallel"]))):
+        if not begin_plan(ctx, steps_of(ctx), stages(CALLS, STEPS, bool(ctx.s.options["parallel"]))):
             dawn(ctx)  # pragma: no cover - the plan is never empty
 
     def finish_step(self, ctx: Ctx) -> None:
-        assert go_on(ctx, STEPS, dawn)
+        assert go_on(ctx, steps_of(ctx), dawn)
 
     def kill(self, ctx: Ctx, seat: int, cause: str) -> None:
         ctx.died(seat, cause)
@@ -197,6 +213,26 @@ def test_the_mj_may_advance_and_extend_only_what_the_spec_allows() -> None:
     assert t.rejected("advance", MJ) == "step_fixed"
     t.do("extend", MJ, seconds=30)
     assert t.deadline() == t.at + 90
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_a_countdown_with_a_floor_lasts_to_it_answered_or_not(public: bool) -> None:
+    """A floor (a forum's vote lock, the Servante's pause): every answer in, the step still waits for it; it is
+    told to the MJ alone unless the spec makes it public."""
+    t = Table(floor=30.0, floor_public=public)
+    for _ in ("seer", "wolf", "owl"):
+        t.tick_at(t.deadline())
+    opened = t.at
+    assert t.state.step is not None and t.state.step.key == "vote" and t.state.step.min_end == opened + 30
+    timers = [e for e in t.events if e.type == "step_timer" and e.data["min_end"] == opened + 30]
+    assert len(timers) == 1 and event_visible(timers[0], MJ, t.state)
+    assert event_visible(timers[0], 0, t.state) is public and event_visible(timers[0], SPECTATOR, t.state) is public
+    t.at = opened + 1
+    for seat in range(4):
+        t.answer(seat, "vote", [0])
+    assert t.closes() == ["seer", "wolf", "owl"] and t.state.step is not None and t.state.step.key == "vote"
+    t.tick_at(opened + 30)
+    assert t.closes() == ["seer", "wolf", "owl", "vote"] and t.state.phase == "ended"
 
 
 def test_the_table_and_its_helpers() -> None:

@@ -12,9 +12,10 @@ A step follows one of two shapes:
 Either way `finish_step` ends the step under way: a step of hidden length (`Hidden`) answered early holds to its
 drawn end (night_length.py, the one home of that rule), then its questions close and each of its specs closes.
 
-Length policies: `Countdown` (a public countdown the ruleset computes: an option, a seat's time; None for none)
-and `Hidden` (the plausible hidden length: drawn in bounds that depend on the options and the step's key only,
-whoever holds the step; an MJ's judgment call may stretch the countdown, never the drawn end).
+Length policies: `Countdown` (a public countdown the ruleset computes: an option, a seat's time; None for none;
+with an optional floor, `min_end`, before which the step does not end) and `Hidden` (the plausible hidden length:
+drawn in bounds that depend on the options and the step's key only, whoever holds the step; an MJ's judgment call
+may stretch the countdown, never the drawn end).
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ Action = Callable[[Ctx], None]
 
 @dataclass(frozen=True, slots=True)
 class Countdown:
-    """A public countdown of `seconds(ctx)` (None: none; the answers or the MJ end the step)."""
+    """A public countdown of `seconds(ctx)` (None: none; the answers or the MJ end the step). `min_end`: a floor,
+    the time before which the step does not end even once every answer is in (a forum's vote lock; the Servante's
+    pause, which says nothing of her), told to the MJ alone unless `public_floor`; None: no floor."""
 
     seconds: Callable[[Ctx], float | None]
+    min_end: Callable[[Ctx], float | None] | None = None
+    public_floor: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +119,7 @@ def open_step(ctx: Ctx, steps: Steps, key: str) -> None:
 
 def open_keys(ctx: Ctx, steps: Steps, keys: list[str]) -> None:
     """Open steps that run at once under one clock: a hidden length drawn in the widest bounds of theirs (one
-    countdown for all), else the first one's countdown; then each asks its questions, in order."""
+    countdown for all), else the first one's countdown and its floor; then each asks its questions, in order."""
     specs = [steps[k] for k in keys]
     key = step_key(keys, steps)
     hidden = [s.length for s in specs if isinstance(s.length, Hidden)]
@@ -127,6 +132,9 @@ def open_keys(ctx: Ctx, steps: Steps, keys: list[str]) -> None:
         length = specs[0].length
         assert isinstance(length, Countdown)
         ctx.open_step(key, length.seconds(ctx))
+        floor = None if length.min_end is None else length.min_end(ctx)
+        if floor is not None:
+            ctx.emit("step_timer", {"min_end": floor}, to=None if length.public_floor else MJ_ONLY)
     for spec in specs:
         spec.open(ctx)
 
