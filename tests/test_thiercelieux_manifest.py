@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from app.engine import flow
-from app.engine.flow import Hidden, StepSpec
+from app.engine.flow import Countdown, Hidden, StepSpec
+from app.engine.rulesets.thiercelieux import Thiercelieux
+from app.engine.rulesets.thiercelieux.day_steps import DAY_STEPS
 from app.engine.rulesets.thiercelieux.manifest import STEPS
 from app.engine.rulesets.thiercelieux.night import (
     FIRST_NIGHT_ONLY,
@@ -109,6 +111,18 @@ def import_time_mutations(source: str) -> list[str]:
                 if isinstance(root, ast.Name) and root.id in imported:
                     found.append(f"line {node.lineno}: {ast.unparse(node.func)}(…)")
     return found
+
+
+def test_the_day_steps_are_the_engines() -> None:
+    """The day's steps are DAY_STEPS' specs, each a countdown the MJ may stretch or end as before; the ruleset's
+    table holds the night's and the day's, apart; and no module of the package opens a step itself (the engine's
+    flow opens each from its spec: flow.open_day_step)."""
+    assert not set(STEPS) & set(DAY_STEPS)
+    assert dict(Thiercelieux.steps) == {**STEPS, **DAY_STEPS}
+    for spec in DAY_STEPS.values():
+        assert isinstance(spec.length, Countdown) and spec.group is None and spec.mj_extend and spec.mj_advance
+    for path in PACKAGE.glob("*.py"):
+        assert "ctx.open_step(" not in path.read_text(encoding="utf-8"), path.name
 
 
 @pytest.mark.parametrize("module", sorted(p.name for p in PACKAGE.glob("*.py")))

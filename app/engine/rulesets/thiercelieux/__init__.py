@@ -22,6 +22,7 @@ from app.engine.rulesets.thiercelieux import dead as afterlife  # ghosts and the
 from app.engine.rulesets.thiercelieux import mark_facts as F
 from app.engine.rulesets.thiercelieux import official_day as official  # the official day roles (issue 14)
 from app.engine.rulesets.thiercelieux import official_solo as solo  # the official wolves and solitaries (issue 14)
+from app.engine.rulesets.thiercelieux.day_steps import DAY_STEPS
 from app.engine.rulesets.thiercelieux.manifest import FACT_BOOK
 from app.engine.rulesets.thiercelieux.night import FIRST_NIGHT_ONLY, NIGHT_ORDERS, NIGHT_STEPS, step_cards
 from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_role, night_secrets
@@ -73,7 +74,9 @@ class Thiercelieux(Ruleset):
     fixed_options = frozenset({"host_plays"})  # a host who plays can never turn their console's sight back on
     live_options = LIVE_OPTIONS  # the options the MJ may change during the game (options.py)
     night: ClassVar[Night] = BUILTIN  # every night step's handlers, and the packs whose steps join the order
-    steps: ClassVar[Steps] = BUILTIN.steps  # the night's StepSpecs: the engine reads what the MJ may do to each
+    # Every step's spec, the night's (with its packs') and the day's: the engine opens and closes the day's from here
+    # (flow.open_day_step, flow.finish_step) and reads what the MJ may do to each.
+    steps: ClassVar[Steps] = {**BUILTIN.steps, **DAY_STEPS}
     weights: ClassVar[Mapping[str, int]] = WEIGHTS
 
     def with_packs(self, *packs: RolePack) -> Thiercelieux:
@@ -82,11 +85,11 @@ class Thiercelieux(Ruleset):
         it plays (app/games.py)."""
         roles, weights, night = dict(self.roles), dict(self.weights), self.night
         for pack in packs:
-            pack.check(roles, night.steps)
+            pack.check(roles, {**night.steps, **DAY_STEPS})
             roles[pack.role.key], weights[pack.role.key] = pack.role, pack.weight
             night = night.with_pack(pack)
         made = type(type(self).__name__, (type(self),), {"roles": roles, "weights": weights, "night": night,
-                                                      "steps": night.steps})
+                                                      "steps": {**night.steps, **DAY_STEPS}})
         return cast(Thiercelieux, made())
 
     def texts(self, lang: str) -> dict[str, str]:

@@ -110,10 +110,15 @@ def may_pardon(state: GameState) -> int | None:
     return lord if lord is not None and not village(state).chatelain_pardoned else None
 
 
-def open_pardon(ctx: Ctx, lord: int, condemned: int, seconds: float) -> None:
+def ask_pardon(ctx: Ctx, lord: int, condemned: int) -> None:
+    """The Châtelain is asked; the flow then opens his step ("chatelain-grace"), whose question is `pardon_open`."""
     ctx.fact(Condemned(condemned), to=MJ_ONLY)
     ctx.announce("pardon_asked", seat=lord, target=condemned)
-    ctx.open_step("chatelain-grace", seconds)
+
+
+def pardon_open(ctx: Ctx) -> None:
+    lord, condemned = may_pardon(ctx.s), scratch(ctx.s).condemned
+    assert lord is not None and condemned is not None  # ask_pardon's
     ctx.open_prompt(step="chatelain-grace", kind="confirm", to=[lord], visibility="public",
                     info={"condemned": condemned})
 

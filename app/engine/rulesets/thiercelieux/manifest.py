@@ -9,8 +9,9 @@ The ruleset's other tables are literals in one place too, each beside the code t
 - the cards, their camps, weights and prerequisites: roles.py (ROLES, WEIGHTS, PREREQUISITES, SOLO, THREATS);
 - the night's order and its first-night steps: night.py (NIGHT_ORDERS, FIRST_NIGHT_ONLY, PARALLEL);
 - dawn's priority table and the morning's effects: dawn.py (RESOLUTION, MORNING);
-- the day's transitions and how each day step ends, the solitary victories: flow.py (TRANSITIONS, DAY_FINISH,
-  SOLO_WINS).
+- the day's steps, each a `StepSpec` with its `Countdown`: day_steps.py (DAY_STEPS; it imports flow.py, whose
+  handlers they are, so this module does not import it: Thiercelieux.steps is the night's and the day's tables);
+- the day's transitions and the solitary victories: flow.py (TRANSITIONS, SOLO_WINS).
 Its facts are listed here too (FACT_BOOK: the phase's scratch, scratch_facts.py; the marks of a seat and of the
 village, mark_facts.py), with the upgrades of the generic setters older logs hold.
 

@@ -5,9 +5,11 @@ Servante dévouée. docs/rules/thiercelieux.md ("Issue 14") gives each printed r
 None of them wakes at night, so none has a night step (nothing to hide in the night's timing). Their rules meet
 the day's flow at a few named points, each a call in flow.py: the first turn (`first_turn`), a death
 (`on_death`), a tie (`scapegoat`), who votes (`allowed_voters`), a lynch (`spare_idiot`, `ask_servant`), the end of
-the day (`second_vote`), victory (`ange_result`, `with_ange`). The Chevalier's rust is a row of dawn's priority
-table (dawn.RESOLUTION). This module never calls flow: its functions say what happened (True: the day comes first,
-the Servante is asked; the condemned after her answer) and flow.py goes on from there.
+the day (`second_vote`), victory (`ange_result`, `with_ange`). Their two steps, the dead Bouc's choice and the
+Servante's, are rows of day_steps.DAY_STEPS (`scapegoat_open`, `servant_open` and her floor `servant_pause`). The
+Chevalier's rust is a row of dawn's priority table (dawn.RESOLUTION). This module never calls flow: its functions
+say what happened (True: the day comes first, the Servante is asked; the condemned after her answer) and flow.py
+goes on from there.
 """
 
 from __future__ import annotations
@@ -128,9 +130,11 @@ def scapegoat(s: GameState, shield: int | None) -> int | None:
     return None
 
 
-def open_scapegoat_choice(ctx: Ctx, seat: int) -> None:
-    living = ctx.s.living()
-    ctx.open_step(SCAPEGOAT, float(ctx.s.options["reaction"]))
+def scapegoat_open(ctx: Ctx) -> None:
+    """The dead Bouc's question, once his step is open (the consequence under way: flow.open_consequence)."""
+    item = scratch(ctx.s).item
+    assert item is not None  # the consequence open now (flow.open_consequence)
+    seat, living = item["seat"], ctx.s.living()
     if living:
         ctx.open_prompt(step=SCAPEGOAT, kind="pick", to=[seat], options=living, min=1, max=len(living),
                         dead_may_answer=True)
@@ -193,11 +197,11 @@ def second_vote(ctx: Ctx) -> bool:
 # -- the lynch (Idiot du village, Servante dévouée) ---------------------------------------------------------------
 def ask_servant(ctx: Ctx, seat: int) -> bool:
     """Before the condemned dies, unless the Idiot du village was spared: the Servante dévouée may take his card,
-    once per lynch, whenever her card is in play. True when her step opens: the lynch waits for it
-    (finish_servant)."""
+    once per lynch, whenever her card is in play. True when she is asked: the flow opens her step (SERVANT) and the
+    lynch waits for it (finish_servant)."""
     if scratch(ctx.s).servant_done == seat or SERVANT not in night_cards(ctx.s):
         return False
-    open_servant(ctx, seat)
+    ctx.fact(ServantAsked(seat), to=MJ_ONLY)
     return True
 
 
@@ -222,13 +226,16 @@ def servant_of(s: GameState, condemned: int) -> int | None:
     return None
 
 
-def open_servant(ctx: Ctx, condemned: int) -> None:
+def servant_pause(ctx: Ctx) -> float:
     """Whenever the card is in play, every lynch waits `reaction` seconds for her, asked or not (dead, used,
-    in love), so the pause says nothing of her."""
-    ctx.fact(ServantAsked(condemned), to=MJ_ONLY)
-    seconds = float(ctx.s.options["reaction"])
-    ctx.open_step(SERVANT, seconds)
-    ctx.emit("step_timer", {"min_end": ctx.at + seconds}, to=MJ_ONLY)
+    in love), so the pause says nothing of her: her step's floor (day_steps.py), told to the MJ alone."""
+    return ctx.at + float(ctx.s.options["reaction"])
+
+
+def servant_open(ctx: Ctx) -> None:
+    """Her question, once her step is open, if she may take the condemned's card."""
+    condemned = scratch(ctx.s).servant_for
+    assert condemned is not None  # ask_servant set it
     seat = servant_of(ctx.s, condemned)
     if seat is not None:
         ctx.open_prompt(step=SERVANT, kind="confirm", to=[seat], info={"condemned": condemned})
@@ -237,7 +244,7 @@ def open_servant(ctx: Ctx, condemned: int) -> None:
 def finish_servant(ctx: Ctx) -> int:
     """The Servante's answer is taken; the condemned returned, whom the flow lynches if he still lives."""
     condemned = scratch(ctx.s).servant_for
-    assert condemned is not None  # open_servant set it
+    assert condemned is not None  # ask_servant set it
     prompts = ctx.step_prompts()
     seat = prompts[0].to[0] if prompts and prompts[0].to else None
     if (seat is not None and prompts[0].answers.get(seat) is True and ctx.s.players[seat].alive

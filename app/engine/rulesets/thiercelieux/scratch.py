@@ -60,6 +60,7 @@ class Scratch(BaseModel):
     item: dict[str, Any] | None = None  # the consequence being dealt with (a hunter's shot, a successor, the Bouc)
     after_queue: str | None = None  # the transition the flow takes once the consequences are dealt with
     vote_round: int | None = None  # 1, or 2 after a tie
+    candidates: list[int] | None = None  # whom the vote under way is against (None: the living); not in `pending`
     scapegoat: int | None = None  # the Bouc émissaire who died of a tie
     tied: list[int] | None = None  # the tied the captain chooses among
     standing: list[int] | None = None  # 004 "C'est sûrement pas lui": who still stands
@@ -71,8 +72,8 @@ class Scratch(BaseModel):
 
     def as_pending(self) -> dict[str, Any]:
         """The MJ's view of it, in the shape of the old `pending` dict (key -> value, unset keys left out)."""
-        out = {k: v for k, v in self.model_dump(mode="json", exclude={"prompts", "picks", "called", "seance"}).items()
-               if v is not None}
+        apart = {"prompts", "picks", "called", "seance", "candidates"}
+        out = {k: v for k, v in self.model_dump(mode="json", exclude=apart).items() if v is not None}
         out.update({f"{name}_prompt": pid for name, pid in self.prompts.items()})
         out.update({key: pick.model_dump() for key, pick in self.picks.items()})
         out.update({f"{key}_called": True for key in self.called})
@@ -119,7 +120,8 @@ def known(key: str) -> bool:
     return key.endswith(("_prompt", "_called")) or key in OLD_KEYS or key in PICK_STEPS or key in PLAN_KEYS
 
 
-OLD_KEYS = frozenset(Scratch.model_fields) - {"prompts", "picks", "called"}  # the fields an old key names as is
+# The fields an old key names as is (`candidates` is newer than `pending`).
+OLD_KEYS = frozenset(Scratch.model_fields) - {"prompts", "picks", "called", "candidates"}
 # The night's plan, kept here until the engine's flow drove it: its stages (`steps`) and the one open (`i`).
 PLAN_KEYS = frozenset({"steps", "i"})
 # The pick steps (more_roles.pick_step): their picks were kept under the step's own key.

@@ -343,13 +343,23 @@ class ConsequencesFirst(Fact):
 
 @dataclass(frozen=True, slots=True)
 class VoteOpened(Fact):
-    """A village vote opened, round 1, or 2 after a tie."""
+    """A village vote opens, round 1, or 2 after a tie against `candidates` (None: the living). Emitted before its
+    step opens, so that the step's `open` (flow.vote_open) reads them."""
 
     type = "th_vote_round"
     round: int
+    candidates: list[int] | None = None
+
+    def data(self) -> dict[str, Any]:
+        # A first round's event as it always was: {"round": 1}.
+        out = Fact.data(self)
+        if self.candidates is None:
+            del out["candidates"]
+        return out
 
     def apply(self, state: GameState) -> None:
         scratch(state).vote_round = self.round
+        scratch(state).candidates = None if self.candidates is None else list(self.candidates)
 
 
 @dataclass(frozen=True, slots=True)
