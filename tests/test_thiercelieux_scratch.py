@@ -158,3 +158,18 @@ def test_every_kind_of_old_key_goes_back_out_as_it_came_in() -> None:
     s.put("somnambule", None)
     s.put("victim", None)
     assert "somnambule" not in s.as_pending() and "victim" not in s.as_pending()
+
+
+def test_a_revotes_candidates_are_in_the_scratch_before_its_step_and_not_in_pending() -> None:
+    """The day's steps open from the scratch (day_steps.py): a vote's round and candidates are a fact emitted before
+    its step. A first round's event is as it always was; the candidates stay out of the MJ's `pending`."""
+    first, again = scratch_facts.VoteOpened(1), scratch_facts.VoteOpened(2, [0, 2])
+    assert first.data() == {"round": 1} and again.data() == {"round": 2, "candidates": [0, 2]}
+    g = Script([W, V, V, V, V])
+    g.run_until("vote", day=1)
+    state = g.state.model_copy(deep=True)
+    evolve(state, Event(type=again.type, data=again.data(), at=g.at, to=MJ_ONLY))
+    assert scratch(state).candidates == [0, 2] and scratch(state).vote_round == 2
+    assert "candidates" not in scratch(state).as_pending()
+    evolve(state, Event(type=first.type, data=first.data(), at=g.at, to=MJ_ONLY))  # a later first round: the living
+    assert scratch(state).candidates is None and scratch(state).vote_round == 1
