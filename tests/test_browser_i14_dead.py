@@ -153,3 +153,31 @@ async def test_with_a_host_who_plays_the_dead_speak_to_the_chaman_in_his_step(da
         for page in (dead, listener):
             await page.context.close()
     assert not quiet(errors), errors
+
+
+async def test_a_dead_player_away_at_his_death_comes_back_to_the_whole_stream(database_url: str, browser: Any) -> None:
+    """With `dead_see_all`, a player who dies while his page is away comes back to the stream of every event: the
+    page names the stream it holds in its hello and the server, whose rule that is, sends the other one whole (the
+    page copies no room option to decide it)."""
+    errors: list[str] = []
+    options = {"moderation": "mj", "captain": False, "dead_see_all": True, "night_step": 300,
+               "preassigned": {"0": "loup-garou"}}
+    composition = ["loup-garou"] + ["villageois"] * 5
+    async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": options,
+                                                    "composition": composition})).json()
+        code, mj_token = room["code"], room["mj_token"]
+        tokens = [(await http.post(f"/api/rooms/{code}/join", json={"name": n})).json()["token"] for n in NAMES]
+        await command(http, code, mj_token, "start")
+        page = await phone(browser, errors, NAMES[2])
+        await page.goto(f"{base}/r/{code}?lang=fr#t={tokens[2]}")
+        await page.wait_for_function("() => window.veillee.conn.view && window.veillee.conn.view.phase === 'night'")
+        assert await page.evaluate("() => window.veillee.conn.stream") == "own"
+        await page.evaluate("() => window.veillee.conn.stop()")
+        await command(http, code, mj_token, "kill", seat=2)
+        await page.evaluate("() => window.veillee.conn.connect()")
+        await page.wait_for_function("() => window.veillee.conn.stream === 'all' && !window.veillee.conn.view.me.alive")
+        # The whole stream: its events say to whom each went, the wolves' secrets included.
+        assert await page.evaluate("() => window.veillee.conn.events.every((e) => 'to' in e)")
+        await page.context.close()
+    assert not quiet(errors), errors

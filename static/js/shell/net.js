@@ -68,13 +68,6 @@ export function rulesetData(key) {
 // -- the websocket ----------------------------------------------------------------------------------------------
 let cidCounter = 0;
 
-/** Whether a view's viewer sees every event (the server's `omniscient`). */
-function sees(view) {
-  if (!view) return false;
-  if (view.viewer && view.viewer.kind === "mj") return Boolean(view.mj);
-  if (view.phase === "ended") return true;
-  return Boolean(view.me && !view.me.alive && view.options && view.options.dead_see_all);
-}
 // The view after an update (docs/protocol.md): the parts in `patch` replaced, the lists in `items` rebuilt (an item
 // given by its id is the very object held under that id, so what shows it need not change), the `drop` keys gone.
 // Null when an item is named that this view does not hold.
@@ -159,9 +152,10 @@ export class Connection {
     const kind = frame.type;
     if (kind === "welcome" || kind === "update" || kind === "sync") {
       if (kind === "sync" || (kind === "welcome" && frame.from === 0)) this.events = [];
-      if (kind === "welcome" && frame.from > 0 && this.view && sees(this.view) !== sees(frame.view)) {
-        // While we were away this viewer's right to see changed (game over, death with dead_see_all): the
-        // stream we hold is another list than the server's now, so take it again whole.
+      if (kind === "welcome" && frame.from > 0 && this.view && frame.stream !== this.stream) {
+        // Every frame names its stream (`own` or `all`), and the server resends it whole when the one we named in
+        // our hello is no longer ours (the game ended, a death…): a welcome that goes on from our count in another
+        // stream would mix two lists, so take it again whole. (Which stream is the server's rule, not the page's.)
         this.events = [];
         this.n = null;
         this.view = null;
