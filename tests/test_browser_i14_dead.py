@@ -50,6 +50,16 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         await mj.goto(f"{base}/r/{code}/mj?lang=fr#k={mj_token}")
         await command(http, code, mj_token, "start")
 
+        # -- the Chaman's phone has the spirits' tab because the server lists it for him (no message is there yet) --
+        spirits_tab = ".chat-tab[data-channel='spirits']"
+        await alice.locator(spirits_tab).wait_for(state="attached", timeout=10_000)
+        channels = "window.veillee.conn.view.channels.map((c) => c.name)"
+        listed = f"() => {channels}"
+        assert "spirits" in await alice.evaluate(listed)
+        await chloe.wait_for_function("() => window.veillee.conn.view.phase === 'night'")
+        assert "spirits" not in await chloe.evaluate(listed)
+        assert await chloe.locator(spirits_tab).count() == 0
+
         # -- 004: Chloé dies; her phone asks whether she becomes a ghost ---------------------------------------------
         await command(http, code, mj_token, "kill", seat=2)
         question = chloe.locator(".prompt[data-step=fantome]")
@@ -88,9 +98,13 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         await mj.locator(".modal button[type=submit]").click()
         if await alice.locator("#tab-chat").is_visible():
             await alice.click("#tab-chat")
-        await alice.click(".chat-tab[data-channel='spirits']")
+        await alice.click(spirits_tab)
         await alice.wait_for_selector(".msg-text:text-is('Un esprit murmure : méfiez-vous de Bruno')", timeout=10_000)
         await alice.screenshot(path=str(shots / "i14-chaman-hears.png"))
+        # Dead, she has no spirits' channel in her list any more; a player who never was the Chaman never had one.
+        await command(http, code, mj_token, "kill", seat=0)
+        await alice.wait_for_function(f"() => !{channels}.includes('spirits')")
+        assert await chloe.locator(spirits_tab).count() == 0
         for page in (alice, chloe, mj):
             await page.context.close()
     assert not quiet(errors), errors

@@ -14,7 +14,8 @@ from engine_helpers import FAST, RULESET, T0, Script
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.core import new_state, replay
-from app.engine.model import MJ, SYSTEM, Event, Prompt
+from app.engine.errors import Rejected
+from app.engine.model import MJ, SPECTATOR, SYSTEM, Event, Prompt
 from app.engine.rulesets.thiercelieux.night import NIGHT_ORDERS, night_bounds
 from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import event_visible, view
@@ -214,6 +215,47 @@ def test_the_mj_passes_the_words_of_the_dead_on_during_the_step_only() -> None:
     assert g.rejected("relay", MJ, message=mid, text="encore") == "nobody_listens"
 
 
+def channels(g: Script, viewer: int | str) -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in view(g.state, viewer)["channels"]}
+
+
+def refusal(g: Script, by: int, channel: str) -> tuple[str, str, dict[str, Any]]:
+    with pytest.raises(Rejected) as info:
+        g.do("say", by, channel=channel, text="?")
+    rejection = info.value.rejection
+    return rejection.code, rejection.message, rejection.params
+
+
+def test_the_server_lists_the_spirits_channel_for_the_living_chaman_alone() -> None:
+    """001: "il dispose d'un court moment pour écouter les esprits": where he hears them (`spirits`) is in the living
+    Chaman's list of channels, read-only, so that his phone shows it from the server's word (no page decides it
+    from his card). No other player's list, nor a spectator's, ever holds it; writing there answers exactly like a
+    channel that does not exist (docs/architecture.md, "Probes answer as if the thing did not exist"). The MJ who
+    sees all reads it, and is told whom a relay from the dead's channel would reach now (`relay_to`)."""
+    g = Script([CHAMAN, W, V, V, V, V], options={"moderation": "mj"}, hurry=False)
+    assert channels(g, 0)["spirits"] == {"name": "spirits", "write": False}
+    for viewer in (1, 2, 3, 4, 5, SPECTATOR):
+        assert "spirits" not in channels(g, viewer)
+    assert refusal(g, 2, "spirits") == refusal(g, 2, "nowhere") == refusal(g, 0, "spirits")
+    assert channels(g, MJ)["spirits"]["write"] is False
+    assert channels(g, MJ)["chaman"]["relay_to"] == []  # not his step: nobody would hear it
+    assert all("relay_to" not in c for c in view(g.state, 3)["channels"])
+    play_night(g, {"loups": [3]})
+    g.run_until("debate", day=1)
+    assert "spirits" in channels(g, 0) and "spirits" not in channels(g, 3)  # the dead hear no spirits
+    vote(g, {})
+    g.run_until("chaman", night=2)
+    assert channels(g, MJ)["chaman"]["relay_to"] == [0]
+    assert all("spirits" not in channels(g, s) for s in (1, 2, 3, 4, 5))
+
+
+def test_a_dead_chaman_no_longer_has_the_spirits_channel() -> None:
+    g = Script([CHAMAN, W, V, V, V, V], options={"moderation": "mj"}, hurry=False)
+    play_night(g, {"loups": [0]})
+    assert not g.alive(0)
+    assert "spirits" not in channels(g, 0) and "spirits" not in channels(g, MJ)
+
+
 def test_a_dead_or_powerless_chaman_hears_nobody_in_his_step() -> None:
     """001: the messages reach the Chaman "chaque nuit" while he can hear them: a dead Chaman hears nothing, and
     the step runs all the same (its length is tested above)."""
@@ -277,6 +319,10 @@ def test_with_a_host_who_plays_the_dead_write_during_the_seance_only() -> None:
     assert g.rejected("say", victim, channel="chaman", text="...") == "cannot_write"
     line = next(c for c in view(g.state, victim)["channels"] if c["name"] == "chaman")
     assert line["write"] is False  # still in his list, read-only
+    # The host plays a seat and sees no more than it: nothing tells him whether a Chaman lives, nor whom he hears.
+    assert "spirits" in channels(g, chaman)
+    assert all("spirits" not in channels(g, v) for v in (MJ, *(s for s in range(6) if s != chaman)))
+    assert all("relay_to" not in c for c in view(g.state, MJ)["channels"])
     vote(g, {})
     g.run_until("chaman", night=2)
     copies = said(g.do("say", victim, channel="chaman", text="Courage"), "spirits")

@@ -58,13 +58,19 @@ def _channel_rules(state: GameState, ruleset: Chat) -> dict[str, ChannelRule]:
 
 
 def channels_of(state: GameState, ruleset: Chat, viewer: int | str) -> list[dict[str, Any]]:
-    """The channels a viewer reads or writes now, for its view (the MJ who sees all: all of them)."""
-    out = []
+    """The channels a viewer reads or writes now, for its view (the MJ who sees all: all of them, and who would
+    hear what they pass on from one, `relay_to`: the pages ask the server, not the cards, who that is)."""
+    out: list[dict[str, Any]] = []
     seats = state.seats_of(viewer)  # once, not per channel: a room has a private thread per player
+    relays = viewer == MJ and omniscient(state, MJ)  # who hears a relay is a secret (chat.py, `relay`)
     for name, rule in channel_rules(state, ruleset).items():
         reads, writes = relation(state, viewer, name, rule, seats)
         if reads or writes:
-            out.append({"name": name, "write": writes})
+            line: dict[str, Any] = {"name": name, "write": writes}
+            target = ruleset.relay_to(state, name) if relays else None
+            if target is not None:
+                line["relay_to"] = target[1]
+            out.append(line)
     return out
 
 

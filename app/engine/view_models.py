@@ -91,6 +91,9 @@ class MeView(TypedDict):
 class ChannelView(TypedDict):
     name: str
     write: bool
+    # To the MJ who sees all, on a channel whose messages they may pass on (`Ruleset.relay_to`): the seats that
+    # would hear it now (empty: nobody listens now).
+    relay_to: NotRequired[list[int]]
 
 
 class MjView(TypedDict):

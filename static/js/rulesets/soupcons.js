@@ -520,8 +520,4 @@ export default {
     const info = p.info || {};
     return info.announce ? `${ctx.name(info.giver)} : ${announceText(info.announce)}` : null;
   },
-
-  relayListeners() {
-    return [];
-  },
 };

@@ -228,7 +228,7 @@ function roleCard(v, ctx, character = null) {
   if (me.original_role && me.original_role !== me.role) extra.push(t("room.was_role", { role: roleName(me.original_role) }));
   if (secrets.lover !== undefined) extra.push(h("span", { class: "love" }, icon("heart"), t("room.in_love_with", { name: name(secrets.lover) })));
   if (secrets.cupid_pair) extra.push(t("room.cupid_pair", { names: listNames(secrets.cupid_pair, name) }));
-  if (me.role === "chaman" && me.alive) extra.push(h("span", {}, icon("ghost"), " ", t("room.chaman_hint")));
+  if ((v.channels || []).some((c) => c.name === "spirits")) extra.push(h("span", {}, icon("ghost"), " ", t("room.chaman_hint")));
   if (secrets.potions) {
     extra.push(t("room.potions", {
       heal: secrets.potions.heal ? t("room.potion_left") : t("room.potion_used"),
@@ -353,23 +353,7 @@ export default {
     return undefined;
   },
 
-  // -- chat: the Chaman hears the spirits; the MJ relays what the dead say to him -----------------------------------
-  chatChannels(view, mj, panel) {
-    const out = [];
-    if (view.me && view.me.role === "chaman" && view.me.alive) out.push({ name: "spirits", write: false, live: true });
-    // The MJ keeps seeing what they relayed to the Chaman.
-    if (mj && panel.messages.has("spirits")) out.push({ name: "spirits", write: false, live: true });
-    return out;
-  },
-
-  chatActions(msg, panel) {
-    if (msg.channel !== "chaman") return [];
-    return [panel.relayed.has(msg.id)
-      ? h("span", { class: "badge badge-good" }, icon("check"), t("chat.relayed"))
-      : h("button", { type: "button", class: "btn btn-small chat-relay", onclick: () => panel.onRelay(msg) },
-        icon("relay"), t("chat.relay"))];
-  },
-
+  // -- chat: the Chaman hears the spirits in a channel the server lists for him, where the MJ relays the dead's words
   chatReadonly(name, view, ctx, channel, mj) {
     if (mj && name === "spirits") return t("chat.readonly.spirits_mj");
     if (!channel.live) return null;
@@ -521,12 +505,6 @@ export default {
           else ev.target.value = p.role || "";
         } }, roleOptions(p.role, false))),
     ];
-  },
-
-  relayListeners(v) {
-    // 001: "Chaque nuit, il dispose d'un court moment pour écouter les esprits": the MJ relays during his step.
-    if (!v.step || v.step.key !== "chaman") return [];
-    return (v.players || []).filter((p) => p.role === "chaman" && p.alive).map((p) => p.seat);
   },
 
   promptInfo(v, p) {

@@ -2,8 +2,9 @@
 // viewer reads or writes now); the messages are `said` events of the viewer's stream (so a reconnection or a
 // reload brings them back), blanked by `hidden` events. What was read is kept per room in localStorage as counts
 // of events, which also tell the journal what is new since the last visit. A ruleset's module may order its
-// channels (`chatOrder`), add channels a viewer only listens to (`chatChannels`), buttons on messages
-// (`chatActions`) and say why a channel is read-only (`chatReadonly`).
+// channels (`chatOrder`), add buttons on messages (`chatActions`) and say why a channel is read-only
+// (`chatReadonly`); which channels a viewer has, and where the MJ may pass a message on (`relay_to`), is the
+// server's to say, never the page's.
 import { h, icon, toast } from "./dom.js";
 import { has, rejectionText, t, timeOf } from "./i18n.js";
 import { store } from "./net.js";
@@ -31,7 +32,8 @@ export class Seen {
     this.firstVisit = !this.data; // nothing is "new since your last visit" on the first one
   }
 
-  /** Counts only mean something in one stream: a new one (the game ended, a death with dead_see_all) starts read. */
+  /** Counts only mean something in one stream: a new one (the game ended, a death that lets the dead see all)
+   * starts read. */
   begin(stream, length) {
     if (this.data && this.data.stream === stream) return;
     this.data = this.data ? { stream, journal: length, base: length, chat: {} } : { stream, journal: length, base: 0, chat: {} };
@@ -190,9 +192,7 @@ export class ChatPanel {
   computeChannels(view) {
     const out = new Map();
     if (this.mj) out.set("all", { name: "all", write: false, live: true });
-    for (const c of view.channels || []) out.set(c.name, { name: c.name, write: Boolean(c.write), live: true });
-    // Channels a viewer listens to without being in the view's list (the ruleset says which).
-    for (const c of hook("chatChannels", [], view, this.mj, this)) if (!out.has(c.name)) out.set(c.name, c);
+    for (const c of view.channels || []) out.set(c.name, { name: c.name, write: Boolean(c.write), live: true, relayTo: c.relay_to });
     for (const name of this.messages.keys()) {
       if (!out.has(name)) out.set(name, { name, write: false, live: false });
     }
@@ -381,7 +381,7 @@ export class ChatPanel {
     const same = previous && !withChannel && previous.channel === msg.channel && this.author(previous).label === who.label &&
       msg.at - previous.at < GROUP_SECONDS;
     const moderate = this.mj && !msg.hidden && !msg.anonymous;
-    const actions = moderate ? [...hook("chatActions", [], msg, this)] : [];
+    const actions = moderate ? [...this.relayButton(msg), ...hook("chatActions", [], msg, this)] : [];
     // The MJ's hide button sits on the message's first line; a message shown under the previous one gets one.
     const hide = moderate ? this.hideButton(msg) : null;
     if (hide && same) actions.push(hide);
@@ -397,6 +397,16 @@ export class ChatPanel {
       msg.hidden ? h("p", { class: "msg-text msg-hidden" }, icon("eyeoff"), t("chat.hidden"))
         : h("p", { class: "msg-text" }, msg.text)),
     actions.length ? h("div", { class: "msg-actions" }, actions) : null);
+  }
+
+  /** The MJ may pass a message on where the server says its channel is relayed (`relay_to`: the dead to a medium). */
+  relayButton(msg) {
+    const channel = this.channels.get(msg.channel);
+    if (!channel || !channel.relayTo) return [];
+    return [this.relayed.has(msg.id)
+      ? h("span", { class: "badge badge-good" }, icon("check"), t("chat.relayed"))
+      : h("button", { type: "button", class: "btn btn-small chat-relay", onclick: () => this.onRelay(msg) },
+        icon("relay"), t("chat.relay"))];
   }
 
   hideButton(msg) {

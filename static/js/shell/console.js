@@ -440,11 +440,12 @@ function openSubstitute(player) {
     h("button", { type: "submit", class: "btn btn-primary" }, t("mj.substitute_confirm"))));
 }
 
-/** Pass on what a dead player said to those who hear the dead (the ruleset says who: `relayListeners`). */
+/** Pass on what a dead player said to those who hear the dead (the server says who: the channel's `relay_to`). */
 function openRelay(msg) {
   const v = ui.conn.view;
   const name = namer(v, ui.conn.events);
-  const listeners = hook("relayListeners", [], v);
+  const line = (v.channels || []).find((c) => c.name === msg.channel);
+  const listeners = (line && line.relay_to) || [];
   const text = h("textarea", { id: "relay-text", class: "relay-text", rows: 4, maxlength: MAX_TEXT });
   text.value = msg.text || "";
   openModal({ kind: "relay" },

@@ -528,6 +528,11 @@ class Thiercelieux(Ruleset):
                 # 001: the dead speak to the Chaman only through the MJ, who relays or refuses (dead.py).
                 gone = [s for s, p in state.players.items() if not p.alive]
                 channels["chaman"] = afterlife.chaman_channel(state, gone)
+                # Where the living Chaman hears what the dead say (relayed, or the séance's copies): listed for him
+                # alone (and the MJ), so that only those who know of a Chaman learn of it; nobody writes there.
+                hearing = afterlife.hearers(state)
+                if hearing:
+                    channels[afterlife.SPIRITS] = (hearing, set())
             if characters.enabled(state) and engine_options(state).dead_chat:
                 # Two characters each (004): the dead's own channel is for players out of the game; one whose
                 # other character lives would carry what the dead say (and with dead_see_all, know) to the living.

@@ -95,6 +95,11 @@ def chamans(state: GameState) -> list[int]:
     return [p.seat for p in state.by_position() if p.alive and p.role == "chaman" and has_power(state, p)]
 
 
+def hearers(state: GameState) -> list[int]:
+    """The living Chamans, whose phones list the spirits' channel (what reaches them there: `chamans`)."""
+    return [p.seat for p in state.by_position() if p.alive and p.role == "chaman"]
+
+
 def relay_to(state: GameState, channel: str) -> tuple[str, list[int]] | None:
     """001: « Les messages des morts lui sont transmis par le Meneur »: the MJ passes their words on from channel
     "chaman" to the Chaman ("spirits"), during his step; at any other moment nobody hears them (`nobody_listens`)."""
