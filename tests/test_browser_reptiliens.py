@@ -30,7 +30,9 @@ from tools.client import Client
 from tools.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE = ROOT / "static" / "js" / "rulesets" / "reptiliens.js"
+# The page module (the hooks the shell loads) and its parts, one per concern.
+MODULES = [ROOT / "static" / "js" / "rulesets" / "reptiliens.js",
+           *sorted((ROOT / "static" / "js" / "rulesets" / "reptiliens").glob("*.js"))]
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 # Seat i gets CAMP[i] and SPECIALTY[i]: the alpha and a Reptilien (the pack), the Assassin (an invoked kill), Orphée,
 # Poirot (personal conditions from the MJ), and a Villageois.
@@ -62,7 +64,7 @@ def lang_text(lang: str) -> dict[str, str]:
 def test_the_page_module_has_its_texts() -> None:
     """Every text the module asks of the ruleset's catalogue (`rt("…")`) is there in both languages, every key of
     the families it builds (`ui.rp-prompt.<step>`…) too, and each of its `ui.rp-` keys is used."""
-    js = MODULE.read_text(encoding="utf-8")
+    js = "\n".join(path.read_text(encoding="utf-8") for path in MODULES)
     literal = set(re.findall(r"\brt\(\s*\"([a-z][a-zA-Z0-9_.\-]*)\"", js))
     families = set(re.findall(r"`(ui\.rp-[a-z-]+\.)\$\{", js))
     assert len(literal) > 80 and families >= {"ui.rp-prompt.", "ui.rp-failure.", "ui.rp-opt."}

@@ -593,7 +593,7 @@ def test_fr_and_en_have_the_same_keys_and_placeholders() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_text_for_everything_and_nothing_else(lang: str) -> None:
     own = OWN[lang]
-    # The page module's own texts (static/js/rulesets/reptiliens.js), checked both ways by
+    # The page module's own texts (static/js/rulesets/reptiliens.js and reptiliens/), checked both ways by
     # tests/test_browser_reptiliens.py.
     page = {k for k in own if k.startswith(("ui.rp-", "page.rp-"))}
     assert sorted(expected_keys() - set(own)) == []

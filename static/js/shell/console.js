@@ -109,7 +109,8 @@ function render() {
   const prompts = $("#prompts");
   prompts.hidden = lobby || v.phase === "ended";
   if (!prompts.hidden) patch(prompts, promptsPanel(v, ctx));
-  patch("#log", eventList(events, { name, me: null, thirdPerson: true, prompts: ctx.prompts }, "full",
+  // The view goes along: a ruleset's lines may read it (Reptiliens: a house's number in the street).
+  patch("#log", eventList(events, { v, name, me: null, thirdPerson: true, prompts: ctx.prompts }, "full",
     { reverse: true, mark: ui.logMark.index }));
   refreshModal(v, name);
   // The questions waiting for the MJ, pinned at the top of the page and counted in the tab's title.
