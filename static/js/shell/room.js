@@ -195,8 +195,9 @@ function context(v, events, name) {
   const me = v.me ? v.me.seat : null;
   return {
     v, events, name, me, ui, code: CODE, pretty: PRETTY, conn: ui.conn, mode: ui.mode, wide: WIDE.matches,
-    // The dead who see everything read the others' private lines too: in the third person.
-    thirdPerson: Boolean(v.me && !anyAlive(v) && v.options && v.options.dead_see_all),
+    // A dead player the server gives the whole stream ("all": the room lets the dead see everything) reads the
+    // others' private lines too: in the third person. Which stream he gets is the server's rule, not the page's.
+    thirdPerson: Boolean(v.me && !anyAlive(v) && ui.conn && ui.conn.stream === "all"),
     prompts: promptIndex(events),
     now: ui.conn.now(),
     hostToken: hostToken(),
