@@ -19,7 +19,7 @@ from scripted import Scripted
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.prompts import is_complete
-from app.engine.rulesets.thiercelieux.manifest import STEPS
+from app.engine.rulesets.thiercelieux.manifest import FACT_BOOK, STEPS
 from app.engine.rulesets.thiercelieux.night import TOGETHER
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.rulesets.thiercelieux.state import marks
@@ -158,14 +158,16 @@ class Script(Scripted):
         return {d["seat"]: d["cause"] for d in self.deaths()}
 
     def announcements(self, key: str | None = None, viewer: int | str | None = None) -> list[dict[str, Any]]:
-        """The params of every announcement (of `key`), optionally only those `viewer` may see."""
+        """The params of every announcement (of `key`), optionally only those `viewer` may see: an `announce`
+        event, or a fact that reads as one in the journal (its `line`)."""
         out = []
         for e in self.events:
-            if e.type != "announce" or (key is not None and e.data["key"] != key):
+            line = told(e)
+            if line is None or (key is not None and line[0] != key):
                 continue
             if viewer is not None and not event_visible(e, viewer, self.state):
                 continue
-            out.append(e.data["params"])
+            out.append(line[1])
         return out
 
     def view(self, viewer: int | str) -> dict[str, Any]:
@@ -178,6 +180,14 @@ class Script(Scripted):
     @property
     def result(self) -> dict[str, Any] | None:
         return self.state.result
+
+
+def told(e: Event) -> tuple[str, dict[str, Any]] | None:
+    """The announcement an event reads as in the journal (key, params): an `announce`, or a Thiercelieux fact with
+    a line (mark_facts.py), or None."""
+    if e.type == "announce":
+        return e.data["key"], e.data["params"]
+    return FACT_BOOK.line_of(e.type, e.data)
 
 
 # -- secrecy -------------------------------------------------------------------------------------------------
@@ -222,14 +232,15 @@ class Secrets:
             if e.type in MARKS_TOLD:
                 self.learn_mark(e)
                 continue
-            if e.type != "announce":
+            line = told(e)
+            if line is None:
                 continue
-            params = e.data["params"]
+            key, params = line
             for seat in e.to:
                 mine = self.known.setdefault(seat, {})
-                if e.data["key"] in ("seer_saw", "confession_saw"):  # the Voyante, and Le Village's Confesseur
+                if key in ("seer_saw", "confession_saw"):  # the Voyante, and Le Village's Confesseur
                     mine.setdefault(params["seat"], set()).add(params["role"])
-                elif e.data["key"] == "petite_fille_saw":
+                elif key == "petite_fille_saw":
                     for wolf in params["seats"]:
                         mine.setdefault(wolf, set()).add("loup-garou")
 

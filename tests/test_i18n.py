@@ -146,6 +146,19 @@ def test_what_the_server_emits_is_translated() -> None:
         assert missing == [], lang
 
 
+@pytest.mark.parametrize("ruleset", ["thiercelieux", "reptiliens", "soupcons"])
+def test_every_fact_line_is_translated(ruleset: str) -> None:
+    """A fact that reads as an announcement (app/engine/facts.py, `Line`) names one the catalogues hold, from fields
+    the fact has."""
+    book = get_ruleset(ruleset).fact_book
+    assert book is not None
+    fields = {kind.type: set(kind.__match_args__) for kind in book.facts}
+    for type_, line in book.lines().items():
+        assert set(line["params"].values()) | set(line["needs"]) <= fields[type_], type_
+        for lang in LANGS:
+            assert f"announce.{line['key']}" in catalogue(lang), (type_, lang)
+
+
 def test_every_chat_channel_of_the_server_has_a_name() -> None:
     """A channel the server opens (`channels["…"]`, a copied or relayed message's channel) is named in the chat."""
     app = source("app")

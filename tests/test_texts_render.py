@@ -224,3 +224,72 @@ def test_the_laws_are_shown_where_they_are_decided(tmp: str) -> None:
             assert law in probes[step], (step, law, probes[step][:500])
     assert "Vous êtes Sénateur" in probes["rp-loi-senat"] and "Accepter la loi du jour" in probes["rp-loi-senat"]
     assert "Accept the law of the day" in results["en"]["probes"]["rp-loi-senat"]
+
+
+# -- the journal of a game reads the same from an older engine's log ----------------------------------------------
+# A fact that its audience reads in the journal carries its line (app/engine/facts.py, `Line`) and no twin
+# announcement restates it. Logs of an older engine still read the same: those written before typed facts
+# (tests/data/logs: setters and announcements) and those written before facts carried their lines
+# (tests/fixtures/twin_logs: each such fact followed by its twin announcement, read once). Games of
+# tests/test_views_unchanged.py: (players, random set-up, options) by seed.
+JOURNAL_GAMES: dict[int, tuple[int, bool, dict[str, Any]]] = {
+    3: (9, True, {"moderation": "mj"}), 9: (16, True, {}), 10: (12, True, {"moderation": "mj"})}
+OLDER_LOGS = {"before typed facts": ROOT / "data" / "logs", "with twin announcements": ROOT / "fixtures" / "twin_logs"}
+
+
+def journal_streams(events: list[Event]) -> list[dict[str, Any]]:
+    """Each seat's and the MJ's stream of a log as the hub sends it, each event seen as the state stands once it
+    is folded."""
+    from app.engine.evolve import evolve
+    from app.engine.model import GameState
+
+    seats = sorted({e.data["seat"] for e in events if e.type == "joined"})
+    viewers: list[Any] = [*seats, MJ]
+    streams: dict[Any, list[dict[str, Any]]] = {v: [] for v in viewers}
+    state = GameState()
+    for e in events:
+        evolve(state, e)
+        for viewer in viewers:
+            if event_visible(e, viewer, state):
+                streams[viewer].append(public_event(e, with_audience=omniscient(state, viewer)))
+    return [{"id": str(v), "seat": None if v == MJ else v, "events": streams[v]} for v in viewers]
+
+
+def journal_lines(events: list[Event], tmp_path: Path, label: str) -> dict[str, Any]:
+    import asyncio
+
+    assert NODE is not None
+    path = tmp_path / f"journal-{label}.json"
+    data = {"lang": "fr", "ruleset": "thiercelieux", "catalogue": catalogue("fr"),
+            "rulesetData": asyncio.run(ruleset_info("thiercelieux")), "streams": journal_streams(events)}
+    path.write_text(json.dumps(data, default=str), encoding="utf-8")
+    done = subprocess.run([NODE, str(ROOT / "js" / "journal_lines.mjs"), str(path)], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+@NEEDS_NODE
+@pytest.mark.parametrize("seed", sorted(JOURNAL_GAMES))
+def test_the_journal_reads_the_same_from_an_older_log(seed: int, tmp_path: Path) -> None:
+    import gzip
+
+    players, random_setup, given = JOURNAL_GAMES[seed]
+    composition, options = sim_setup("thiercelieux", players, random.Random(seed)) if random_setup else (None, {})
+    now = play("thiercelieux", seed, players, {**options, **given}, composition=composition).events
+    lined = {line["key"] for line in get_ruleset("thiercelieux").fact_book.lines().values()}  # type: ignore[union-attr]
+    twins = [e for e in now if e.type == "announce" and e.data["key"] in lined]
+    assert not twins, "a fact's line is restated by an announcement"
+    today = journal_lines(now, tmp_path, "now")
+    assert sum(len(lines["feed"]) for lines in today.values()) > 100
+    for label, folder in OLDER_LOGS.items():
+        with gzip.open(folder / f"thiercelieux-{seed}.jsonl.gz", "rt", encoding="utf-8") as log:
+            events = [Event.model_validate_json(line) for line in log]
+        told = [e for e in events if e.type == "announce" and e.data["key"] in lined]
+        assert told, f"the log {label} holds none of the lines facts now carry"
+        before = journal_lines(events, tmp_path, label.replace(" ", "-"))
+        assert before.keys() == today.keys()
+        for viewer, lines in today.items():
+            for mode in ("feed", "full"):
+                assert before[viewer][mode] == lines[mode], (label, viewer, mode)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_helpers import FAST, RULESET, T0, Script
+from engine_helpers import FAST, RULESET, T0, Script, told
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.core import new_state, replay
@@ -80,8 +80,8 @@ def test_only_the_dead_who_chose_debate_and_none_of_them_votes() -> None:
     choose(g, 4, "ghost")
     choose(g, 5, "rest")
     # Whoever becomes a ghost is announced to all (everyone hears him debate); a refusal is told to nobody.
-    became = [e for e in g.events[mark:] if e.type == "announce" and e.data["key"] == "became_ghost"]
-    assert [(e.data["params"], e.to) for e in became] == [({"seat": 4}, None)]
+    became = [(line[1], e.to) for e in g.events[mark:] if (line := told(e)) and line[0] == "became_ghost"]
+    assert became == [({"seat": 4}, None)]
     declined = [e for e in g.events[mark:] if e.type == "th_ghost_declined"]
     assert [e.to for e in declined] == [[5]]
     # "fermer les yeux la nuit": a ghost says nothing at night and sees no card.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import Script
+from engine_helpers import Script, told
 from test_thiercelieux_rules import play_night, vote
 
 from app.engine.model import MJ
@@ -312,8 +312,8 @@ def test_the_night_answers_and_results_stay_with_their_holders() -> None:
             assert not {p["step"] for p in g.view(other)["prompts"]} & private
         g.answer(seat, step, answer)
     keys = {"model_chosen", "dog_is_wolf", "comedien_plays", "fox_smells_wolf", "fox_no_wolf"}
-    assert {e.data["key"] for e in g.events if e.type == "announce"} >= {"model_chosen", "dog_is_wolf",
-                                                                         "comedien_plays"}
+    # A journal line: an announcement, or a fact that reads as one (its `line`).
+    lines = [(line[0], e.to) for e in g.events if (line := told(e))]
+    assert {key for key, _ in lines} >= {"model_chosen", "dog_is_wolf", "comedien_plays"}
     for other in (5, 6):
-        told = {e.data["key"] for e in g.events if e.type == "announce" and (e.to is None or other in e.to)}
-        assert not told & keys
+        assert not {key for key, to in lines if to is None or other in to} & keys

@@ -86,6 +86,8 @@ async def ruleset_info(key: str) -> dict[str, Any]:
         "roles": [role_data(r) for r in rules.roles.values()],
         "other_cards": [{"key": r.key, "camp": r.camp} for r in rules.other_cards.values()],
         **rules.describe(),
+        # The journal lines of its facts (app/engine/facts.py: Line): the page reads such a fact as an announcement.
+        "fact_lines": rules.fact_book.lines() if rules.fact_book is not None else {},
         "options": rules.default_options(),
         "options_schema": rules.options_model.model_json_schema(),
         "suggested": {n: rules.suggested_composition(n) for n in range(rules.min_players, rules.max_players + 1)},

@@ -80,6 +80,36 @@ export function announceText(data, name, thirdPerson = false) {
   return has(key) ? t(key, readableParams(params, name)) : data.key;
 }
 
+/**
+ * The announcement a ruleset's fact reads as ({key, params}), or null: the server lists the facts that have a
+ * journal line, with the fact's fields that fill the line's params (`fact_lines` in the ruleset's data;
+ * app/engine/facts.py, `Line`). No rule of any game here: a fact's line is its announcement's text.
+ */
+export function factAnnouncement(e) {
+  const line = rules.info && rules.info.fact_lines && rules.info.fact_lines[e.type];
+  if (!line) return null;
+  const d = e.data || {};
+  if ((line.needs || []).some((field) => d[field] === null || d[field] === undefined)) return null;
+  const params = {};
+  for (const [param, field] of Object.entries(line.params || {})) params[param] = d[field];
+  return { key: line.key, params };
+}
+
+// Logs written before a fact carried its line hold the fact and, in the same command, a twin announcement of the
+// same text: the fact's lines read since the last event of another time, so that the twin reads once.
+let twins = { at: null, texts: [] };
+
+function announceLine(d, e, ctx) {
+  const text = announceText(d, ctx.name, Boolean(ctx.thirdPerson));
+  const fromFact = e.type !== "announce";
+  if (twins.at !== e.at) twins = { at: e.at, texts: [] };
+  else if (!fromFact && twins.texts.includes(text)) {
+    twins.texts.splice(twins.texts.indexOf(text), 1);
+    return null;
+  }
+  if (fromFact) twins.texts.push(text);
+  return { text, cls: `announce announce-${d.key}` };
+}
 
 /**
  * A readable line for an event ({text, cls}), or null when it says nothing worth reading.
@@ -89,12 +119,14 @@ export function announceText(data, name, thirdPerson = false) {
 export function describe(e, ctx, mode = "feed") {
   const own = hook("describe", undefined, e, ctx, mode);
   if (own !== undefined) return own;
+  const told = factAnnouncement(e);
+  if (told) return announceLine(told, e, ctx);
   const d = e.data || {};
   const { name } = ctx;
   const full = mode === "full";
   switch (e.type) {
     case "announce":
-      return { text: announceText(d, name, Boolean(ctx.thirdPerson)), cls: `announce announce-${d.key}` };
+      return announceLine(d, e, ctx);
     case "died": {
       // The cards the death turned: the main one (`role`), and any other (`cards`, slot → card).
       // None turned (a death whose card stays hidden) reads without one: `{role, select, none {} other {…}}`.
@@ -179,7 +211,7 @@ export function describe(e, ctx, mode = "feed") {
       return { text: t(vacant ? `override.${d.action}.none` : `override.${d.action}`, params), cls: "override" };
     }
     default:
-      // Every other event is bookkeeping (a timer, the RNG, a ruleset's typed fact for the MJ's state): its
+      // Every other event is bookkeeping (a timer, the RNG, a ruleset's typed fact without a line): its
       // announcement, if any, says what happened; an event type is never shown raw.
       return null;
   }

@@ -90,13 +90,11 @@ def on_answer(ctx: Ctx, step: str, seat: int, target: int) -> bool:
     s = ctx.s
     if step == "confesseur":
         role = s.players[target].role
-        ctx.fact(F.Confessed(seat, target, role, s.day), to=[seat])
         ctx.announce("confession", seat=seat, target=target)
-        ctx.announce("confession_saw", to=[seat], seat=target, role=role)
+        ctx.fact(F.Confessed(seat, target, role, s.day), to=[seat])  # its line: what he heard
         return False
     if step == "protecteur":
         ctx.fact(F.Shielded(target, s.day))
-        ctx.announce("shielded", seat=target)
         return False
     assert step == "chatelain-kill"
     ctx.fact(F.ChatelainKilled())

@@ -65,7 +65,6 @@ def answered(ctx: Ctx, prompt: Prompt, seat: int) -> None:
         return
     if prompt.answers.get(seat) == GHOST:
         ctx.fact(F.BecameGhost(seat))
-        ctx.announce("became_ghost", seat=seat)
     else:
         ctx.fact(F.GhostDeclined(seat), to=[seat])
 

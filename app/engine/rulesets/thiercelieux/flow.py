@@ -113,7 +113,6 @@ def dawn(ctx: Ctx) -> None:
     if pf_seen is not None:
         pf = pf_seen["seat"]
         ctx.fact(F.PackGlimpsed(pf, list(pf_seen["wolves"])), to=[pf])
-        ctx.announce("petite_fille_saw", to=[pf], seats=pf_seen["wolves"])
 
 
 # -- deaths and their consequences ---------------------------------------------------------------------------
@@ -139,11 +138,9 @@ def kill(ctx: Ctx, seat: int, cause: str, source: str | None = None) -> None:
         by_village = {"vote"} if opt(ctx, "ancien_powers") == "vote" else {"vote", "poison", "hunter"}
         if source in by_village:
             ctx.fact(F.PowersLost())
-            ctx.announce("powers_lost")
     if opt(ctx, "idiot_du_village") and not village(s).idiot and camp_of(s, p) == VILLAGE:
         # 004: the first dead villager becomes the village idiot: no vote, but he still debates.
         ctx.fact(F.IdiotSpared(seat))
-        ctx.announce("village_idiot", seat=seat)
     for apprentice in s.players.values():
         if apprentice.alive and apprentice.role == "apprenti" and marks(s, apprentice.seat).master == seat:
             # 004: the apprentice takes his master's card when the master dies.

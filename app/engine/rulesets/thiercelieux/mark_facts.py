@@ -1,7 +1,8 @@
 """The facts of a Thiercelieux game that mark a seat or the village (app/engine/facts.py), one per thing that
 happened, each changing the typed marks (marks.py, kept in state.py). Their audience is chosen where they are
 emitted, as the generic setters' was: the seat concerned for what it alone knows, the MJ for his bookkeeping, the
-table for what everyone saw.
+table for what everyone saw. A fact its audience reads in the journal carries its `line` (the announcement it
+reads as), in place of a twin `announce` event.
 
 Logs written before these facts set the same marks through the generic `tag {seat, key, value}` and
 `flag {key, value}` events; `upgrade_tag` and `upgrade_flag` fold them into the same marks (`OldMark`,
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.facts import Fact
+from app.engine.facts import Fact, Line
 from app.engine.model import GameState
 from app.engine.rulesets.thiercelieux.marks import MARK_KEYS, VILLAGE_KEYS
 from app.engine.rulesets.thiercelieux.state import marked, village
@@ -73,6 +74,7 @@ class CardBorrowed(Fact):
     """The Comédien plays this card's power until the next night (None: it has ended)."""
 
     type = "th_borrowed"
+    line = Line("comedien_plays", {"role": "card"}, needs=("card",))
     seat: int
     card: str | None
 
@@ -97,6 +99,7 @@ class CardSeen(Fact):
     """The Voyante saw `target`'s card (as she is shown it)."""
 
     type = "th_seen"
+    line = Line("seer_saw", {"seat": "target", "role": "role"})
     seat: int
     target: int
     role: str | None
@@ -111,6 +114,7 @@ class Confessed(Fact):
     """The confessor heard `target`'s confession today: his card."""
 
     type = "th_confessed"
+    line = Line("confession_saw", {"seat": "target", "role": "role"})
     seat: int
     target: int
     role: str | None
@@ -127,6 +131,7 @@ class PackGlimpsed(Fact):
     """The Petite Fille caught sight of these wolves."""
 
     type = "th_pf_seen"
+    line = Line("petite_fille_saw", {"seats": "wolves"})
     seat: int
     wolves: list[int]
 
@@ -179,6 +184,7 @@ class FellInLove(Fact):
     """The seat learns its lover (and the lover's card, when lovers share them: 004)."""
 
     type = "th_in_love"
+    line = Line("you_are_in_love", {"partner": "lover"})
     seat: int
     lover: int
     role: str | None
@@ -203,6 +209,7 @@ class MasterChosen(Fact):
 @dataclass(frozen=True, slots=True)
 class ModelChosen(Fact):
     type = "th_model"
+    line = Line("model_chosen", {"seat": "model"})
     seat: int
     model: int
 
@@ -359,6 +366,7 @@ class PowersInherited(Fact):
 @dataclass(frozen=True, slots=True)
 class BecameGhost(Fact):
     type = "th_ghost"
+    line = Line("became_ghost", {"seat": "seat"})
     seat: int
 
     def apply(self, state: GameState) -> None:
@@ -380,6 +388,7 @@ class RavenMarked(Fact):
     """The Corbeau's mark on today's vote (None: it is spent)."""
 
     type = "th_raven"
+    line = Line("raven_marks", {"seat": "seat"}, needs=("seat",))
     seat: int | None
 
     def apply(self, state: GameState) -> None:
@@ -404,6 +413,7 @@ class PowersLost(Fact):
     """The village killed the Ancien: the villagers lose their powers."""
 
     type = "th_powers_lost"
+    line = Line("powers_lost")
 
     def apply(self, state: GameState) -> None:
         village(state).powers_lost = True
@@ -414,6 +424,7 @@ class IdiotSpared(Fact):
     """The village idiot was spared (004 variant)."""
 
     type = "th_idiot_spared"
+    line = Line("village_idiot", {"seat": "seat"})
     seat: int
 
     def apply(self, state: GameState) -> None:
@@ -454,6 +465,7 @@ class Shielded(Fact):
     """The Protecteur shielded `seat` from `day`'s vote."""
 
     type = "th_shield"
+    line = Line("shielded", {"seat": "seat"})
     seat: int
     day: int
 
@@ -491,6 +503,7 @@ class SectSplit(Fact):
 @dataclass(frozen=True, slots=True)
 class AngeWon(Fact):
     type = "th_ange_won"
+    line = Line("ange_wins", {"seat": "seat"})
     seat: int
 
     def apply(self, state: GameState) -> None:
@@ -523,6 +536,7 @@ class SecondVoteAsked(Fact):
 @dataclass(frozen=True, slots=True)
 class SecondVoteCalled(Fact):
     type = "th_second_vote"
+    line = Line("second_vote")
     day: int
 
     def apply(self, state: GameState) -> None:
@@ -534,6 +548,7 @@ class VampiresPowerless(Fact):
     """The vampires bit a wolf: they can convert no more."""
 
     type = "th_vampires_powerless"
+    line = Line("vampires_powerless")
 
     def apply(self, state: GameState) -> None:
         village(state).vampires_powerless = True

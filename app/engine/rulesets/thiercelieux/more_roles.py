@@ -256,7 +256,6 @@ def vampires_close(ctx: Ctx) -> None:
     target = ctx.s.players[choice[0]]
     if wolfish(ctx.s, target):
         ctx.fact(F.VampiresPowerless(), to=prompt.to)
-        ctx.announce("vampires_powerless", to=prompt.to)
     else:
         ctx.fact(F.Bitten(target.seat), to=[target.seat, *prompt.to])
         ctx.announce("you_are_a_vampire", to=[target.seat])

@@ -204,8 +204,6 @@ def amoureux_open(ctx: Ctx) -> None:
     share = bool(ctx.s.options.get("lovers_share_roles"))
     ctx.fact(F.FellInLove(a, b, ctx.s.players[b].role if share else None), to=[a])
     ctx.fact(F.FellInLove(b, a, ctx.s.players[a].role if share else None), to=[b])
-    ctx.announce("you_are_in_love", to=[a], partner=b)
-    ctx.announce("you_are_in_love", to=[b], partner=a)
 
 
 def nothing(ctx: Ctx) -> None:

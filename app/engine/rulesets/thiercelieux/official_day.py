@@ -93,7 +93,6 @@ def on_death(ctx: Ctx, p: Player, cause: str, source: str) -> None:
     s = ctx.s
     if ANGE in (p.role, p.original_role) and first_turn_death(s, cause) and village(s).ange_won is None:
         ctx.fact(F.AngeWon(p.seat))
-        ctx.announce("ange_wins", seat=p.seat)
     if holds(s, p, KNIGHT) and source == "wolves" and has_power(s, p):
         wolf = left_wolf(s, p.seat)
         if wolf is not None:
@@ -190,7 +189,6 @@ def second_vote(ctx: Ctx) -> bool:
     if village(s).judge_signal != s.day or village(s).second_vote == s.day:
         return False
     ctx.fact(F.SecondVoteCalled(s.day))
-    ctx.announce("second_vote")
     return True
 
 

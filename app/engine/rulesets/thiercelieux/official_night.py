@@ -175,7 +175,6 @@ def wild_child_close(ctx: Ctx) -> None:
     if model is None:
         model = ctx.choice(list(ctx.s.prompts[pid].options))
     ctx.fact(F.ModelChosen(seat, model), to=[seat])
-    ctx.announce("model_chosen", to=[seat], seat=model)
 
 
 def on_death(ctx: Ctx, seat: int) -> None:
@@ -250,7 +249,6 @@ def comedien_close(ctx: Ctx) -> None:
         return
     ctx.fact(F.StageCards([c for c in stage_cards(ctx.s) if c != card]), to=MJ_ONLY)
     ctx.fact(F.CardBorrowed(seat, str(card)), to=[seat])
-    ctx.announce("comedien_plays", to=[seat], role=card)
 
 
 # -- Montreur d'ours ----------------------------------------------------------------------------------------------

@@ -85,8 +85,7 @@ def night_effects(ctx: Ctx, night: Scratch, dead: set[int]) -> None:
         ctx.announce("frogs", seats=frogs)  # 004: a frog sits out a day and a night
     raven = night.raven
     if raven is not None and s.players[raven].alive:
-        ctx.fact(F.RavenMarked(raven))
-        ctx.announce("raven_marks", seat=raven)  # 001: the two extra votes are revealed in the morning
+        ctx.fact(F.RavenMarked(raven))  # 001: the two extra votes are revealed in the morning (its line)
     seen = night.seer_seen
     if seen is not None and s.options.get("seer_announce"):
         ctx.announce("seer_saw_role", role=seen)  # 004 variant: the role, not the player

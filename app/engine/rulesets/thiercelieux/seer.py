@@ -42,4 +42,3 @@ def voyante_close(ctx: Ctx) -> None:
             "cards") == "small" else role)
     ctx.fact(SeerSaw(role), to=MJ_ONLY)
     ctx.fact(F.CardSeen(seer, target, role), to=[seer])
-    ctx.announce("seer_saw", to=[seer], seat=target, role=role)
