@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import httpx
 import pytest
-from ws_helpers import messages, open_room, seat_players
+from ws_helpers import barrier, heard, messages, open_room, seat_players
 
 from tools.client import Client, create_room
 from tools.demo import DEMO_OPTIONS
@@ -15,10 +13,6 @@ from tools.serve import serve
 pytestmark = pytest.mark.slow
 # Every night step lasts a minute, answered or not: the wolves have time to talk.
 SLOW_NIGHT = {**DEMO_OPTIONS, "night_step": 60, "plausible_min": 60, "plausible_max": 60, "captain": False}
-
-
-async def settle() -> None:
-    await asyncio.sleep(0.3)
 
 
 async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(database_url: str) -> None:
@@ -37,16 +31,16 @@ async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(da
             await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups", timeout=10)
         wolves = [c for c in players if c.view["me"]["role"] == "loup-garou"]
         others = [c for c in players if c.view["me"]["role"] != "loup-garou"]
-        await settle()
-        frames_before = {id(c): len(c.frames) for c in [*others, spectator]}
+        await barrier(*others, spectator)  # every frame of the start has arrived
+        frames_before = {id(c): len(heard(c)) for c in [*others, spectator]}
         await wolves[0].do("say", channel="wolves", text="On prend qui ?")
         await wolves[1].wait_for(lambda v: bool(messages(wolves[1], "wolves")))
         assert messages(wolves[1], "wolves")[-1]["seat"] == wolves[0].view["me"]["seat"]
         await mj.wait_for(lambda v: bool(messages(mj, "wolves")))
-        await settle()
+        await barrier(*others, spectator)  # the message was acknowledged: whatever it sent them came before the pong
         # Not the message, not a frame, not a number: nothing reached the others.
         for c in [*others, spectator]:
-            assert len(c.frames) == frames_before[id(c)]
+            assert len(heard(c)) == frames_before[id(c)]
             assert not messages(c, "wolves")
         # A villager cannot write to the wolves; a private thread with the MJ stays private.
         reply = await others[0].send("say", channel="wolves", text="je sais tout")
@@ -54,12 +48,13 @@ async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(da
         seat = others[0].view["me"]["seat"]
         await others[0].do("say", channel=f"mj:{seat}", text="Je dois partir à 23h")
         await mj.wait_for(lambda v: bool(messages(mj, f"mj:{seat}")))
-        await settle()
+        await barrier(*wolves, *others[1:], spectator)
         assert all(not messages(c, f"mj:{seat}") for c in [*wolves, *others[1:], spectator])
         # Spectators talk among themselves, with a name.
         await spectator.do("say", channel="spectators", text="Ça commence", name="Zoé")
         await mj.wait_for(lambda v: bool(messages(mj, "spectators")))
         assert messages(spectator, "spectators")[-1]["spectator"] == "Zoé"
+        await barrier(*players)
         assert all(not messages(c, "spectators") for c in players)
         for c in [mj, spectator, *players]:
             await c.close()

@@ -2,11 +2,80 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
 
 from tools.client import Client, create_room, join_room, updated
+
+# Seconds a wait may last before the test is declared hung. A guard against a hang, never a speed limit: a loaded
+# machine may take long, and only `make bench` measures speed. Tests wait for outcomes, never for a while.
+HANG = 120.0
+POLL = 0.01  # how often a wait looks again at what it waits for
+
+
+async def eventually(check: Callable[[], bool | Awaitable[bool]], what: str,
+                     timeout: float = HANG) -> None:  # noqa: ASYNC109
+    """Wait until `check()` (plain or async) holds. Fails only when the test hung: `what` says what never came."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        done = check()
+        if inspect.isawaitable(done):
+            done = await done
+        if done:
+            return
+        if loop.time() > end:
+            raise AssertionError(f"hung: {what} never came ({timeout:.0f} s, a guard against a hang, not a limit)")
+        await asyncio.sleep(POLL)
+
+
+def pongs(c: Client) -> int:
+    return sum(f.get("type") == "pong" for f in c.frames)
+
+
+def heard(c: Client) -> list[dict[str, Any]]:
+    """The frames a client received, the barriers' pongs aside."""
+    return [f for f in c.frames if f.get("type") != "pong"]
+
+
+async def barrier(*sockets: Client | Any, timeout: float = HANG) -> list[list[dict[str, Any]]]:  # noqa: ASYNC109
+    """Ping each socket and wait for its pong; returns, per socket, the frames read before the pong (for a raw
+    websocket, which nobody else reads; for a `Client`, those its reader took meanwhile).
+
+    Why it proves an absence: the server answers a socket through one queue, in order (app/web/ws.py `send`,
+    docs/protocol.md "Frames leave in stream order"), and a command's events are pushed to every socket of the room
+    when it commits, before its sender's ack or HTTP reply leaves. So once a command was answered, the pong of a
+    ping sent after it comes after every frame that command gave any socket: what has not arrived by then was never
+    sent. No sleep, and no guess of how long is long enough."""
+    return list(await asyncio.gather(*(_barrier(s, timeout) for s in sockets)))
+
+
+async def _barrier(s: Client | Any, timeout: float) -> list[dict[str, Any]]:  # noqa: ASYNC109
+    if not isinstance(s, Client):
+        frames: list[dict[str, Any]] = []
+        await s.send(json.dumps({"type": "ping"}))
+        try:
+            async with asyncio.timeout(timeout):
+                while (frame := json.loads(await s.recv()))["type"] != "pong":
+                    frames.append(frame)
+        except TimeoutError:
+            raise AssertionError(f"hung: no pong in {timeout:.0f} s (a guard against a hang, not a limit)") from None
+        return frames
+    start, before = len(s.frames), pongs(s)
+    await s._ws.send(json.dumps({"type": "ping"}))
+
+    def answered() -> bool:
+        if s.closed.is_set() and pongs(s) == before:
+            raise AssertionError(f"{s.name or 'client'}: socket closed before the barrier's pong")
+        return pongs(s) > before
+
+    await eventually(answered, f"{s.name or 'client'}'s pong", timeout)
+    return [f for f in s.frames[start:] if f.get("type") != "pong"]
 
 
 async def seat_players(base: str, code: str, players: int | list[str]) -> list[Client]:
