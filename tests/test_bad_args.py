@@ -5,14 +5,13 @@ either). A Soupçons host does not act for the seats, and no rejection shows a s
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import pytest
 from scripted import Scripted
 from soupcons_helpers import card_ids
-from ws_helpers import seat_players
+from ws_helpers import barrier, seat_players
 
 from app.engine.core import COMMANDS, apply, new_state
 from app.engine.errors import Rejected
@@ -215,7 +214,7 @@ async def test_a_host_does_not_answer_for_a_seat_and_learns_no_hand(database_url
             assert reply["type"] == "rejected" and not card_ids(reply), reply
         assert bad["code"] == good["code"] == "hidden_from_host"
         assert guess["code"] == "no_such_prompt"
-        await asyncio.sleep(0.2)
+        await barrier(giver)  # had the host's answers gone in, the giver would have heard it before the pong
         assert not next(p for p in giver.view["prompts"] if p["id"] == card["id"])["answers"]
         # The giver's own bad answer says what is wrong without listing anything.
         mine = await giver.send("answer", prompt=card["id"], answer="not a card")

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from ws_helpers import eventually
 
 from app.store import repository as repo
 from app.store.db import Database
@@ -94,12 +95,12 @@ if os.environ.get("TEST_DATABASE_URL"):
 
     async def settled(clients: list[Client], log_length: Callable[[], Awaitable[int]]) -> None:
         """Wait until the MJ's streams hold the whole log (the MJ sees every event)."""
-        for _ in range(200):
+
+        async def reached() -> bool:
             length = await log_length()
-            if all(len(c.events) == length for c in clients):
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"streams {[len(c.events) for c in clients]} never reached the log")
+            return all(len(c.events) == length for c in clients)
+
+        await eventually(reached, "the MJ's streams holding the whole log")
 
     async def test_bursts_on_two_processes_are_applied_once_and_streamed_alike(
             database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:

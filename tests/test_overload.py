@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from edge_helpers import live
-from ws_helpers import seat_players
+from ws_helpers import barrier, seat_players
 
 from tools.client import Client, create_room
 
@@ -38,7 +38,7 @@ async def test_a_burst_over_capacity_is_refused_as_busy_retried_and_all_applied(
         replies = await asyncio.gather(*(vote(c, i) for c in voters for i in range(12)))
         assert [r["type"] for r in replies] == ["ack"] * len(replies), {r.get("code") for r in replies}
         assert sum(c.busy for c in voters) > 0  # the burst went past the room's queue
-        await asyncio.sleep(0.3)
+        await barrier(mj, *players)  # whatever those votes gave anyone has arrived, and every socket answers
         # Every acknowledged vote was applied once: the MJ's stream holds each (seat, reason) exactly once.
         applied = [(e["data"]["seat"], e["data"]["reason"]) for e in mj.events
                    if e["type"] == "answered" and e["data"]["prompt"] == prompt["id"]]

@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 import httpx
+from ws_helpers import barrier
 
 from tools.client import Client, create_room
 from tools.serve import serve
@@ -67,7 +68,7 @@ async def test_forty_players_join_at_once_and_vote_at_once(database_url: str) ->
         answered = {e["data"]["seat"] for e in mj.events
                     if e["type"] == "answered" and e["data"]["prompt"] == prompt_id}
         assert answered == set(range(PLAYERS))
-        await asyncio.sleep(0.3)  # let the last frames arrive
+        await barrier(mj, *players)  # every frame sent so far has arrived, and every socket still answers
         for c in [mj, *players]:
             chained(c)
             assert not c.closed.is_set(), f"{c.name}'s socket was closed"

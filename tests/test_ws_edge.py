@@ -11,6 +11,7 @@ import pytest
 import websockets
 from edge_helpers import alive, live, new_room, next_frame, raw_socket, ws_url
 from fastapi import FastAPI
+from ws_helpers import eventually
 
 pytestmark = pytest.mark.slow
 
@@ -136,7 +137,9 @@ async def test_an_unreadable_hello_is_answered_and_the_socket_may_try_again(data
 
 
 async def test_spectator_sockets_per_address_are_limited(database_url: str) -> None:
-    async with live(database_url, spectator_sockets=2) as base:
+    apps: list[FastAPI] = []
+    async with live(database_url, apps.append, spectator_sockets=2) as base:
+        services = apps[0].state.services
         room = await new_room(base)
         first = await raw_socket(base, room["code"])
         second = await raw_socket(base, room["code"])
@@ -151,7 +154,7 @@ async def test_spectator_sockets_per_address_are_limited(database_url: str) -> N
         mj = await raw_socket(base, room["code"], room["mj_token"])
         # A spectator who leaves frees a place.
         await first.close()
-        await asyncio.sleep(0.3)
+        await eventually(lambda: sum(services.spectators.values()) < 2, "the closed spectator socket's place back")
         again = await raw_socket(base, room["code"])
         for ws in (second, mj, again):
             await ws.close()
@@ -180,7 +183,9 @@ async def test_failed_room_lookups_over_websockets_are_throttled(database_url: s
 async def test_clients_leaving_at_any_moment_log_no_traceback(database_url: str,
                                                               caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
-    async with live(database_url) as base:
+    apps: list[FastAPI] = []
+    async with live(database_url, apps.append) as base:
+        services = apps[0].state.services
         room = await new_room(base)
         url = ws_url(base, room["code"])
         for _ in range(5):
@@ -208,8 +213,9 @@ async def test_clients_leaving_at_any_moment_log_no_traceback(database_url: str,
             ws = await websockets.connect(url, compression=None)
             await ws.send("{")
             ws.transport.abort()
-        await asyncio.sleep(0.5)
-        # The server is fine, and said nothing alarming.
+        # Every one of those sockets was counted from its opening to its end: none is left being served.
+        await eventually(lambda: not services.sockets, "the end of every socket that left")
+        # The server is fine, and said nothing alarming (uvicorn's own last words come before `live` ends).
         mj = await raw_socket(base, room["code"], room["mj_token"])
         assert await alive(mj)
         await mj.close()
@@ -240,10 +246,6 @@ async def test_the_socket_route_takes_only_its_own_paths_and_a_spectator_seat_is
         assert sum(services.spectators.values()) == 2
         await first.close()
         second.transport.abort()
-        for _ in range(100):
-            if not services.spectators:
-                break
-            await asyncio.sleep(0.02)
-        assert not services.spectators
+        await eventually(lambda: not services.spectators, "both spectator seats given back")
         mj = await raw_socket(base, room["code"], room["mj_token"])
         assert await alive(mj)

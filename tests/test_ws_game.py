@@ -89,7 +89,6 @@ async def test_reconnect_catches_up_and_same_seat_comes_back(database_url: str) 
         await lost.close()
         await mj.do("start")
         await mj.wait_for(lambda v: v["phase"] == "night")
-        await asyncio.sleep(0.3)
         await lost.connect(resume=True)
         assert lost.view["me"]["seat"] == 0
         assert lost.view["me"]["role"] is not None
