@@ -1,5 +1,7 @@
 """The room service under concurrency: client ids scoped per sender, joins serialised, frames in stream order,
-SQLite writes queued, timers that survive a failing database. Real service, real database, real hub."""
+SQLite writes queued, timers that survive a failing database. Real service, real database, real hub; the service's
+clock is the test's (`Clock`): the room's short night steps end only when the test moves the time on, however slow
+the machine."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
+from ws_helpers import eventually
 
 from app.engine import Rejected
 from app.engine.model import MJ
@@ -22,8 +25,19 @@ from app.rooms import service as service_module
 from app.rooms.service import RoomService
 from app.store.db import Database
 
-LIVE = {"moderation": "auto", "captain": False, "night_step": 30, "plausible_min": 0.01, "plausible_max": 0.02,
-        "dawn": 0.05, "debate": 0.05, "vote": 600}
+# Minutes on the test's clock: nothing ends unless the test moves the time on.
+LIVE = {"moderation": "auto", "captain": False, "night_step": 300, "plausible_min": 100, "plausible_max": 200,
+        "dawn": 60, "debate": 60, "vote": 600}
+
+
+class Clock:
+    """The time the service and its timers read: it moves only when the test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class SlowSocket:
@@ -58,8 +72,8 @@ def assert_chained(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events
 
 
-async def service(db: Database) -> tuple[RoomService, Hub]:
-    svc = RoomService(db)
+async def service(db: Database, clock: Clock | None = None) -> tuple[RoomService, Hub]:
+    svc = RoomService(db, clock=clock or Clock())
     hub = Hub()
     svc.publisher = hub
     return svc, hub
@@ -92,8 +106,7 @@ async def test_client_ids_are_scoped_per_sender(db: Database) -> None:
     await svc.submit(room, a, "say", {"channel": f"mj:{a}", "text": "hello"}, cid="c1")
     # The same client id from another seat is another command: applied, not swallowed.
     events = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
-    # Applied, not swallowed (the clock may close a step in the same command on a slow machine).
-    assert "said" in [e.type for e in events]
+    assert [e.type for e in events] == ["said"]  # applied, not swallowed (and the time stood still: nothing else)
     # From the same sender it is the same command: acknowledged, applied once.
     again = await svc.submit(room, b, "say", {"channel": f"mj:{b}", "text": "hello too"}, cid="c1")
     assert again == []
@@ -146,11 +159,12 @@ async def test_sqlite_writers_queue_instead_of_failing(_sqlite_template: Path, t
 
 async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
         db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
-    svc, _hub = await service(db)
-    timers = Timers(svc.tick)
+    clock = Clock()
+    svc, _hub = await service(db, clock)
+    timers = Timers(svc.tick, clock)
     svc.timers = timers
     monkeypatch.setattr("app.realtime.timers.RETRY_FIRST", 0.05)
-    room, _token = await svc.create_room("thiercelieux", {**LIVE, "night_step": 0.3},
+    room, _token = await svc.create_room("thiercelieux", LIVE,
                                          ["loup-garou", "villageois", "villageois", "villageois", "villageois"])
     for i in range(5):
         await svc.join(room, f"P{i}")
@@ -173,11 +187,18 @@ async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
         await svc.submit(room, MJ, "say", {"channel": "spectators", "text": "lost?"})
     assert refused.value.rejection.code == "busy"
     assert room.state.seq == seq
-    # The night's deadline meets the failing database too, and its timer keeps trying until the write goes in.
-    for _ in range(200):
+    # The night's deadlines meet the failing database too, and the timer keeps trying until the write goes in. The
+    # test is the clock: at each deadline it moves the time there and re-arms the room's timer (armed by the service
+    # minutes ahead), which then fires at once; its pauses between tries are real, and short.
+    for _ in range(20):  # a night of a few steps; a bound on rounds, not on time
         if room.state.phase == "day":
             break
-        await asyncio.sleep(0.05)
+        at, seq = room.state.wake_at, room.state.seq
+        assert at is not None and timers.due.get(room.id) == at  # the service armed the next deadline
+        clock.now = at
+        timers.arm(room.id, None)
+        timers.arm(room.id, at)
+        await eventually(lambda seq=seq: room.state.seq > seq, "the deadline carried out")
     assert failures["left"] == 0
     assert room.state.phase == "day"
     await timers.close()
@@ -207,7 +228,7 @@ async def test_a_socket_too_far_behind_is_closed_and_the_others_are_not_held_up(
     assert not late.closed and stuck.started == 1  # frames wait behind the stuck send, in order, unsent
     late.push({"type": "update", "i": "one too many"})
     assert late.closed and late.backlog is None  # what waited is dropped: the client resumes from its count
-    await asyncio.sleep(0.01)
+    await eventually(lambda: stuck.closed_with is not None, "the stuck socket closed")
     assert stuck.closed_with == (TOO_SLOW, "too far behind; reconnect")  # not held behind the stuck send
     await fine.flush()
     assert [f["i"] for f in quick.sent] == list(range(MAX_BACKLOG + 1))  # the other socket got every frame
