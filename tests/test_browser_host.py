@@ -53,6 +53,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
     errors: list[str] = []
     async with serve(database_url) as base:
         host = await page_at(browser, errors, width, "host")
+        await host.clock.install()  # the page's time flows as usual, until the test holds it (the pause below)
         await host.goto(f"{base}/thiercelieux?lang=fr")
         await host.wait_for_selector(".comp-row[data-role=loup-garou]")
         await host.fill("#players", "5")
@@ -93,14 +94,18 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         assert said.lower().count("pause") == 1, said
         left = await host.locator("#status .countdown-text").inner_text()
         assert left.count(":") == 1, left
-        await host.wait_for_timeout(1300)
+        # The page's clock, held by the test: 2.3 seconds pass on it (its countdown ticks four times a second) and
+        # the countdown still shows the time left. No real wait, and no machine too slow for it.
+        await host.clock.pause_at(await host.evaluate("Date.now()") / 1000 + 1)
+        await host.clock.run_for(1300)
         assert await host.locator("#status .countdown-text").inner_text() == left
         await host.screenshot(path=str(shots / f"host-table-{width}.png"), full_page=True)
         await host.click("#host-resume")
         await host.wait_for_selector("#host-pause:not([hidden])")
         await host.wait_for_selector("#status .paused-badge", state="detached")
-        await host.wait_for_timeout(1300)
+        await host.clock.run_for(1300)  # and now the same time moves the countdown on
         assert await host.locator("#status .countdown-text").inner_text() != left
+        await host.clock.resume()
 
         # A player the host replaces: their page says a substitute took the seat.
         replaced = await page_at(browser, errors, width, "replaced")
