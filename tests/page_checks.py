@@ -4,11 +4,13 @@ reachable from the tab it shows; and a player's phone answering its own question
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
+from ws_helpers import HANG
 
 from app.i18n import catalogue
 
@@ -47,6 +49,32 @@ UNREACHED = f"""() => {{
     .map((p) => ({{ id: p.id, step: p.step, kind: p.kind, tab: document.body.dataset.tab }}));
 }}"""
 PHASE = "() => { const c = window.veillee && window.veillee.conn; return c && c.view ? c.view.phase : null; }"
+
+
+# The page's barrier (tests/ws_helpers.py `barrier`, in the page): a ping on the page's own socket, answered in order
+# after every frame the server queued to it before. Two pings, and the second pong awaited: the page pings on its own
+# every 25 s (static/js/shell/net.js), and one of its pings may be on its way, whose pong would come first.
+PAGE_BARRIER = """() => new Promise((resolve) => {
+  const ws = window.veillee.conn.ws;
+  let pongs = 0;
+  const heard = (msg) => {
+    if (JSON.parse(msg.data).type !== "pong" || ++pongs < 2) return;
+    ws.removeEventListener("message", heard);
+    resolve();
+  };
+  ws.addEventListener("message", heard);
+  ws.send(JSON.stringify({ type: "ping" }));
+  ws.send(JSON.stringify({ type: "ping" }));
+})"""
+
+
+async def drawn(page: Any) -> None:
+    """Every frame the server sent this page so far has been read, hence drawn: the page renders as it reads a frame
+    (static/js/shell/net.js calls onFrame, the render, right away), and its listeners hear frames in order."""
+    try:
+        await asyncio.wait_for(page.evaluate(PAGE_BARRIER), HANG)
+    except TimeoutError:
+        raise AssertionError(f"hung: the page's pong never came ({HANG:.0f} s, a guard, not a limit)") from None
 
 
 def watch_errors(page: Any, label: str, errors: list[str]) -> None:

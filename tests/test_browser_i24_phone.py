@@ -22,6 +22,8 @@ from typing import Any
 import httpx
 import pytest
 from edge_helpers import live
+from page_checks import drawn
+from ws_helpers import barrier
 
 from app.bots import random_answer
 from tools.client import Client
@@ -125,7 +127,8 @@ async def watch(mj: Client, pages: dict[str, Any], until: Callable[[dict[str, An
         marker = (v.get("phase"), (v.get("step") or {}).get("key"), v.get("day"), v.get("night"))
         if marker != seen:
             seen = marker
-            await asyncio.sleep(0.15)  # the pages draw the frame
+            for page in pages.values():
+                await drawn(page)  # the pages read, hence drew, every frame sent them so far
             await assert_fits(pages, repr(marker))
             if on_step is not None:
                 await on_step(v)
@@ -184,7 +187,7 @@ async def reptiliens_game(http: httpx.AsyncClient, base: str, browser: Any, shot
                 page = pages[f"phone {w}"]
                 await page.wait_for_function("(seat) => ((window.veillee.conn.view.village || {}).dead || {})"
                                              ".inheritance.includes(seat)", arg=donor_seat)
-                await asyncio.sleep(0.2)
+                await drawn(page)
                 await page.evaluate(SHOW_BADGE)  # on the street's houses, when the phone shows them now
                 await assert_fits(pages, "the inheritance badge")
                 await page.screenshot(path=str(shots / f"i24-reptiliens-inheritance-{w}.png"))
@@ -273,7 +276,7 @@ async def test_other_games_fit_a_phone(database_url: str, browser: Any, ruleset:
                 task.cancel()
         for page in pages.values():
             await page.wait_for_function("() => window.veillee.conn.view.phase === 'ended'")
-        await asyncio.sleep(0.2)
+            await drawn(page)
         await assert_fits(pages, "the end")
         for c in (mj, *seats):
             await c.close()
@@ -297,7 +300,7 @@ async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: s
         await console.wait_for_function("() => document.querySelector('#mj-composition-check').textContent")
         text = await check.text_content()
         assert text is not None and "6 cartes" in text and "6 joueurs" in text and "0 joueurs" not in text, text
-        await asyncio.sleep(0.5)  # the composition report's answer
+        await console.wait_for_selector("#mj-composition-report .balance")  # the composition report's answer, drawn
         assert await console.locator("[data-code=small_table]").count() == 0
         assert "3 joueurs" not in (await console.locator("#mj-composition-report").text_content() or "")
         await assert_fits({"console 390": console}, "a table planned for six")
@@ -327,7 +330,10 @@ async def test_the_consoles_risky_buttons_and_a_six_player_table(database_url: s
         console.once("dialog", answer(False))
         await select.select_option(other)
         assert len(asked) == 1 and "Bot" in asked[0], asked
-        await asyncio.sleep(0.3)
+        # Had the console sent the change, the MJ's socket would have heard it before the pongs of the console's own
+        # socket (its frames are answered in order) and then of the MJ's.
+        await drawn(console)
+        await barrier(mj)
         assert next(p["role"] for p in mj.view["players"] if p["seat"] == 0) == role
         assert await select.input_value() == role
         console.once("dialog", answer(True))
