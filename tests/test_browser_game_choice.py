@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_checks import drawn
 
 from app.i18n import catalogue
 from tools.serve import serve
@@ -95,7 +96,8 @@ async def test_a_new_user_creates_a_reptiliens_table_and_plays_a_seat(database_u
         assert view["phase"] == "lobby" and view["me"]["name"] == "Alice"
         assert view["options"]["carnage"] is True and view["options"]["moderation"] == "auto"
         assert await page.locator("#game-name").inner_text() == "Reptiliens"
-        await page.wait_for_timeout(300)  # the lobby drawn
+        await page.wait_for_selector("#loading", state="hidden")  # the ruleset's module loaded, the lobby drawn
+        await drawn(page)
         await check(page, errors, "seat")
         await page.screenshot(path=str(shots / "choice-seat-390.png"), full_page=True)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from page_checks import drawn
 from test_browser import phone
 from ws_helpers import started_room
 
@@ -64,7 +65,7 @@ async def press_during(page: Any, selector: str, update: Any) -> Any:
     await page.mouse.move(x, y)
     await page.mouse.down()
     await update()
-    await page.wait_for_timeout(60)  # the frame is rendered (a render runs as soon as the frame is read)
+    await drawn(page)  # every frame is read, hence rendered (a render runs as soon as a frame is read)
     # The element under the finger is still the one pressed: same node, still in the page.
     assert await page.evaluate("([el, x, y]) => el.isConnected && el.contains(document.elementFromPoint(x, y))",
                                [handle, x, y]), f"{selector} was replaced while pressed"
