@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from ws_helpers import eventually
 
 from app.engine import Rejected
 from app.engine.model import MJ
@@ -62,10 +63,7 @@ async def test_a_command_whose_sender_goes_away_still_lands_everywhere(db: Datab
     sender.cancel()
     with pytest.raises(asyncio.CancelledError):
         await sender
-    for _ in range(100):
-        if any(e.type == "said" for e in room.events):
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: any(e.type == "said" for e in room.events), "the command landing without its sender")
     assert [e.data["text"] for e in room.events if e.type == "said"] == ["left behind"]
     assert room.work.model_dump() == room.state.model_dump()
     assert (await stored_types(db, room.id)).count("said") == 1
