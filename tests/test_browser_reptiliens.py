@@ -232,6 +232,10 @@ DREAM = """async () => {
 }"""
 
 
+# Its fade-in over (a finished animation, or one cut short by the dream's end): the screenshot shows it whole.
+FADED_IN = "(el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))"
+
+
 # -- the game ----------------------------------------------------------------------------------------------------
 @pytest.mark.browser
 async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, browser: Any, shots: Path) -> None:
@@ -558,7 +562,7 @@ async def test_the_sunday_festival_in_the_browser(database_url: str, browser: An
         assert await alice.evaluate(RANKED) == [["0", "2"], ["2", "1"]]
         # The dream: its signs on screen for the seconds the announcement says, with the names of the spirits.
         assert "Bruno" in await alice.evaluate(DREAM)
-        await alice.wait_for_timeout(500)  # its fade-in
+        await alice.locator(".rp-dream").evaluate(FADED_IN)
         await alice.screenshot(path=str(shots / "reptiliens-phone-dream-390.png"))
         await alice.wait_for_selector(".rp-dream", state="detached", timeout=8_000)
         for page in pages:
