@@ -77,6 +77,17 @@ async def drawn(page: Any) -> None:
         raise AssertionError(f"hung: the page's pong never came ({HANG:.0f} s, a guard, not a limit)") from None
 
 
+# Every finite animation and transition of the page over (an endless one, a spinner, is not waited for).
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
+
+
+async def settled(page: Any) -> None:
+    """The page's fades and slides are over: what a screenshot should show, without waiting a guessed while."""
+    await page.evaluate(SETTLED)
+
+
 def watch_errors(page: Any, label: str, errors: list[str]) -> None:
     page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
     page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)

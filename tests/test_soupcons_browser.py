@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from page_checks import settled
 
 from tools.serve import serve
 
@@ -105,7 +106,7 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
             await play_once(alice, shots, taken)
             await alice.wait_for_timeout(50)
 
-        await alice.wait_for_timeout(800)  # the day/night palette fades
+        await settled(alice)  # the day/night palette's fade is over
         await alice.evaluate("window.scrollTo(0, 0)")
         await alice.screenshot(path=str(shots / "soupcons-end-390.png"))
         await alice.screenshot(path=str(shots / "soupcons-end-full-390.png"), full_page=True)
