@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import websockets
 from fastapi import FastAPI
+from ws_helpers import HANG
 
 from app.main import create_app
 from app.settings import Settings
@@ -42,13 +43,21 @@ async def raw_socket(base: str, code: str, token: Any = None) -> Any:
     return ws
 
 
+async def recv(ws: Any, timeout: float = HANG) -> Any:  # noqa: ASYNC109
+    """The socket's next frame, or its close (ConnectionClosed); TimeoutError only when the test hung."""
+    try:
+        return await asyncio.wait_for(ws.recv(), timeout)
+    except TimeoutError:
+        raise TimeoutError(f"hung: no frame and no close in {timeout:.0f} s (a guard, not a limit)") from None
+
+
 async def next_frame(ws: Any, kinds: tuple[str, ...] = ("error", "rejected", "ack", "pong"),
-                     timeout: float = 5.0) -> dict[str, Any]:  # noqa: ASYNC109
+                     timeout: float = HANG) -> dict[str, Any]:  # noqa: ASYNC109
     """The next frame of one of `kinds` (views and updates in between are skipped)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while True:
-        frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - loop.time())))
+        frame: dict[str, Any] = json.loads(await recv(ws, max(0.01, end - loop.time())))
         if frame.get("type") in kinds:
             return frame
 

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from edge_helpers import live, next_frame, raw_socket
+from edge_helpers import live, next_frame, raw_socket, recv
 from engine_helpers import Script
 from reptiliens_helpers import ALPHA, R, Table, V
 from ws_helpers import open_room
@@ -192,7 +192,7 @@ async def closed_with(ws: Any) -> tuple[str | None, int | None]:
     try:
         frame = await next_frame(ws, ("error",))
         code = frame["code"]
-        await asyncio.wait_for(ws.recv(), 5)
+        await recv(ws)
     except websockets.ConnectionClosed:
         pass
     return code, ws.close_code

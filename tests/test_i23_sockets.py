@@ -5,16 +5,15 @@ commands have a rate of their own."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from edge_helpers import alive, live, new_room, next_frame, raw_socket, ws_url
+from edge_helpers import alive, live, new_room, next_frame, raw_socket, recv, ws_url
 from fastapi import FastAPI
-from ws_helpers import HANG, eventually
+from ws_helpers import eventually
 
 from app.web.deps import Services
 
@@ -33,7 +32,7 @@ async def closed_with(ws: Any) -> int | None:
     """The close code of a socket the server is closing (frames still queued before the close are read)."""
     with pytest.raises(websockets.ConnectionClosed):
         while True:
-            await asyncio.wait_for(ws.recv(), 5)
+            await recv(ws)
     code: int | None = ws.close_code
     return code
 
@@ -121,7 +120,7 @@ async def test_one_address_cannot_hold_more_than_its_sockets(database_url: str) 
         player = await raw_socket(base, room["code"], seat["token"])
         for token in (room["mj_token"], seat["token"], None):
             refused = await websockets.connect(ws_url(base, room["code"]), compression=None)
-            frame = json.loads(await asyncio.wait_for(refused.recv(), 5))
+            frame = json.loads(await recv(refused))
             assert frame["type"] == "error" and frame["code"] == "too_many_sockets", (token, frame)
             assert frame["params"] == {"max": 3}
             assert await closed_with(refused) == 4029
@@ -133,7 +132,7 @@ async def test_one_address_cannot_hold_more_than_its_sockets(database_url: str) 
         await eventually(lambda: sum(services.sockets.values()) < 3, "the closed socket's place back")
         again = await websockets.connect(ws_url(base, room["code"]), compression=None)
         await again.send(json.dumps({"type": "hello", "token": room["mj_token"]}))
-        frame = json.loads(await asyncio.wait_for(again.recv(), HANG))
+        frame = json.loads(await recv(again))
         assert frame["type"] == "welcome", frame
         for ws in (spectator, player, again):
             await ws.close()

@@ -3,13 +3,12 @@ the socket that sent it stays up, and nobody else's socket is hurt."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 
 import pytest
 import websockets
-from edge_helpers import alive, live, new_room, next_frame, raw_socket, ws_url
+from edge_helpers import alive, live, new_room, next_frame, raw_socket, recv, ws_url
 from fastapi import FastAPI
 from ws_helpers import eventually
 
@@ -114,7 +113,7 @@ async def test_a_non_string_token_is_refused_not_downgraded(database_url: str) -
             frame = json.loads(await ws.recv())
             assert frame["type"] == "error" and frame["code"] == "bad_token", (token, frame)
             with pytest.raises(websockets.ConnectionClosed):
-                await asyncio.wait_for(ws.recv(), 5)
+                await recv(ws)
             assert ws.close_code == 4001
         # A missing or null token is a spectator, as documented.
         spectator = await raw_socket(base, room["code"], None)
@@ -148,7 +147,7 @@ async def test_spectator_sockets_per_address_are_limited(database_url: str) -> N
         frame = json.loads(await third.recv())
         assert frame["type"] == "error" and frame["code"] == "too_many_spectators"
         with pytest.raises(websockets.ConnectionClosed):
-            await asyncio.wait_for(third.recv(), 5)
+            await recv(third)
         assert third.close_code == 4029
         # The MJ and players are not spectators: they always get in.
         mj = await raw_socket(base, room["code"], room["mj_token"])
