@@ -198,7 +198,11 @@ async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
         clock.now = at
         timers.arm(room.id, None)
         timers.arm(room.id, at)
-        await eventually(lambda seq=seq: room.state.seq > seq, "the deadline carried out")
+
+        def carried_out(seq: int = seq) -> bool:
+            return bool(room.state.seq > seq)
+
+        await eventually(carried_out, "the deadline carried out")
     assert failures["left"] == 0
     assert room.state.phase == "day"
     await timers.close()
