@@ -11,7 +11,7 @@ from pathlib import Path
 
 from app.engine.flow import Countdown, Hidden, StepSpec
 from app.engine.ruleset import get_ruleset
-from app.engine.rulesets.reptiliens import REPTILIENS, dead, manifest, succession, week
+from app.engine.rulesets.reptiliens import REPTILIENS, cameras, dead, manifest, office_powers, succession, week
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens.tables import Hooks, ManifestRuleset
 
@@ -44,10 +44,15 @@ def _decorator_name(node: ast.expr) -> str:
     return ast.unparse(target).rsplit(".", 1)[-1]
 
 
+# The steps the day's parts open (manifest.DAY decides whether a part runs; the engine opens its step).
+DAY_STEPS = {cameras.CAMERA, office_powers.ADORED_SWAP, succession.CHOICE, succession.APPLY}
+
+
 def test_every_calendar_step_has_its_handlers() -> None:
     keys = {step.key for step in K.OPENING} | {step.key for steps in K.NIGHTS.values() for step in steps}
     keys.add(week.DEAL)  # the MJ's deal, before the opening when he draws the cards (week.begin_game)
     keys |= set(K.FESTIVAL_STEPS)  # the Sunday festival's step (week.begin_festival)
+    keys |= DAY_STEPS
     assert keys - set(manifest.STEPS) == set(), "a step of the calendar that nobody handles"
     assert set(manifest.STEPS) - keys == set(), "a handler for a step the calendar never calls"
     for key, spec in manifest.STEPS.items():
@@ -55,9 +60,10 @@ def test_every_calendar_step_has_its_handlers() -> None:
 
 
 def test_a_night_step_lasts_a_hidden_length_and_the_festival_a_countdown() -> None:
-    """The engine's flow (app/engine/flow.py) draws a night step's length from the options and its key alone."""
+    """The engine's flow (app/engine/flow.py) draws a night step's length from the options and its key alone; the
+    festival and the day's steps have a public countdown."""
     for key, spec in manifest.STEPS.items():
-        assert isinstance(spec.length, Countdown if key in K.FESTIVAL_STEPS else Hidden), key
+        assert isinstance(spec.length, Countdown if key in {*K.FESTIVAL_STEPS, *DAY_STEPS} else Hidden), key
 
 
 def test_every_part_of_the_day_has_its_opener() -> None:

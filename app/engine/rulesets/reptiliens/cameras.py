@@ -19,6 +19,7 @@ from app.engine.rulesets.reptiliens import day, fates
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import ADJOINT, PROCUREUR, VARIANT_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, Invocation, own
+from app.engine.rulesets.reptiliens.steps import open_day_step
 from app.engine.rulesets.reptiliens.succession import living
 
 CAMERA = "rp-camera"  # the camera's holder names the house
@@ -56,7 +57,7 @@ def camera(ctx: Ctx) -> bool:
     seat = camera_holder(ctx.s)
     if seat is None:
         return False
-    ctx.open_step(CAMERA, float(ctx.s.options["reaction"]))
+    open_day_step(ctx, CAMERA)
     ctx.open_prompt(step=CAMERA, kind="pick", to=[seat], options=sorted(own(ctx.s).street), min=1, max=1)
     return True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.flow import next_group
+from app.engine.flow import finish_step, next_group
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.attacks import richest_citizen
@@ -41,12 +41,22 @@ def next_step(ctx: Ctx) -> bool:
 
 
 def finish(ctx: Ctx) -> bool:
-    """A step of the day is over; True when the day is over."""
+    """A step of the day is over: the engine closes its questions and calls its spec's close (manifest.STEPS);
+    True when the day is over."""
     step = ctx.s.step
     assert step is not None
+    if step.key in rules(ctx).steps:
+        finish_step(ctx, rules(ctx).steps)
+        return over(ctx)
     for prompt in ctx.step_prompts():
         ctx.close_prompt(prompt)
     return rules(ctx).day_ends[step.key](ctx)
+
+
+def over(ctx: Ctx) -> bool:
+    """The day's plan has run to its end, the day still on (a close whose part was the day's last: `run` said so)."""
+    plan = ctx.s.plan
+    return ctx.s.phase == "day" and (plan is None or plan.over())
 
 
 def later(ctx: Ctx) -> bool:

@@ -43,12 +43,14 @@ from app.engine.rulesets.reptiliens.calendar import FESTIVAL_STEPS
 from app.engine.rulesets.reptiliens.steps import (
     Answered,
     CommandHandler,
+    day_step,
     festival_time,
     fixed,
     mj_deal_wait,
     mj_wait,
     night_step,
     no_questions,
+    option_time,
 )
 from app.engine.rulesets.reptiliens.tables import Hooks, OfficePower
 
@@ -61,6 +63,8 @@ PACK_TALK = Hidden(lambda options: plausible_range(options, 1.5), mark=False)
 LOVERS_TALK = Hidden(fixed("lovers_talk"), mark=False)
 MJ_CALLS = Hidden(plausible_range, wait=mj_wait, mark=False)
 MJ_DEAL = Hidden(plausible_range, wait=mj_deal_wait, mark=False)
+# How long a day step lasts: a public countdown, an option's seconds.
+REACTION = option_time("reaction")
 
 STEPS: Mapping[str, StepSpec] = step_table(
     # the opening, in the seed's order (opening.py)
@@ -106,6 +110,11 @@ STEPS: Mapping[str, StepSpec] = step_table(
     night_step(dream.SIGN, MJ_CALLS, dream.dream_open, dream.dream_close),
     # the Sunday festival (§1): its countdown, then the night (week.finish_step)
     StepSpec(FESTIVAL_STEPS[0], open=no_questions, close=no_questions, length=Countdown(festival_time)),
+    # the steps the day's parts open (DAY) once they run, each for its countdown; its close goes on with the day
+    day_step(cameras.CAMERA, REACTION, cameras.camera_done),
+    day_step(office_powers.ADORED_SWAP, REACTION, succession.adored_done),
+    day_step(succession.CHOICE, REACTION, succession.choices_done),
+    day_step(succession.APPLY, REACTION, succession.applications_done),
 )
 # The steps called whose power is not implemented yet (steps.py): none today.
 IN_PROGRESS: frozenset[str] = frozenset()
@@ -168,10 +177,6 @@ DAY: Mapping[str, day.Opener] = {
 
 # What ends a step that a day part opened (its key may differ from the part's); True when the day is over.
 FINISH: Mapping[str, Callable[[Ctx], bool]] = {
-    cameras.CAMERA: cameras.camera_done,
-    office_powers.ADORED_SWAP: succession.adored_done,
-    succession.CHOICE: succession.choices_done,
-    succession.APPLY: succession.applications_done,
     day.REPORT: dead.report_done,
     coins.HERITAGE: day.next_step,  # unnamed, the coins wait in the estate
     sculpture.MOVE: sculpture.move_close,

@@ -28,6 +28,7 @@ from app.engine.rulesets.reptiliens.steps import (
     callers,
     dying,
     holder,
+    open_day_step,
     prompt_of,
     remember_prompt,
 )
@@ -201,7 +202,7 @@ def adored_open(ctx: Ctx, adored: int) -> bool:
     ctx.announce("rp-adoration", seat=adored)
     if not awake(ctx.s, adored):  # killed in the night: he is named at the deaths' report, and acts no more
         return False
-    ctx.open_step(ADORED_SWAP, float(ctx.s.options["reaction"]))
+    open_day_step(ctx, ADORED_SWAP)
     options = [p.seat for p in ctx.s.by_position() if p.seat != adored]
     prompt = ctx.open_prompt(step=ADORED_SWAP, kind="pick", to=[adored], options=options, min=0, max=1,
                              visibility="public")

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from app.engine.context import MJ_ONLY, Ctx
-from app.engine.flow import Hidden, StepSpec
+from app.engine.flow import Countdown, Hidden, StepSpec, open_step
 from app.engine.model import Command, GameState, Prompt
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.cards import CARD_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
+from app.engine.rulesets.reptiliens.tables import rules
 
 Handler = Callable[[Ctx, K.Step], None]
 
@@ -37,6 +38,26 @@ def night_step(key: str, length: Hidden, open: Handler = nothing, close: Handler
     ask and apply, given its line of the table."""
     return StepSpec(key, open=lambda ctx: open(ctx, line(ctx.s, key)), close=lambda ctx: close(ctx, line(ctx.s, key)),
                     length=length)
+
+
+def day_step(key: str, length: Countdown, close: Callable[[Ctx], bool]) -> StepSpec:
+    """A step a part of the day opens (flow.open_step, once the part has decided it runs), for its countdown; its
+    questions are the part's, asked once it is open; `close` goes on with the day (its bool, the day over, is
+    read back from the plan: day.finish)."""
+    def closed(ctx: Ctx) -> None:
+        close(ctx)
+
+    return StepSpec(key, open=no_questions, close=closed, length=length)
+
+
+def open_day_step(ctx: Ctx, key: str) -> None:
+    """The engine opens the day step `key` for its countdown (manifest.STEPS, through the ruleset: tables.py)."""
+    open_step(ctx, rules(ctx).steps, key)
+
+
+def option_time(option: str) -> Countdown:
+    """A countdown of one option's seconds."""
+    return Countdown(lambda ctx: float(ctx.s.options[option]))
 
 
 def line(state: GameState, key: str) -> K.Step:

@@ -49,7 +49,7 @@ from app.engine.rulesets.reptiliens.offices import (
     office_of_key,
 )
 from app.engine.rulesets.reptiliens.state import KEY, own
-from app.engine.rulesets.reptiliens.steps import dying
+from app.engine.rulesets.reptiliens.steps import dying, open_day_step
 
 ASSIGN = "rp-postes-depart"  # the MJ's questions before night 1, one an office
 CHOICE = "rp-scrutateur-choix"  # the Scrutateur fills the offices (a step of the day and its questions)
@@ -305,7 +305,7 @@ def open_choices(ctx: Ctx) -> bool:
         fates.check(ctx)
         return False
     ctx.announce("rp-postes-a-pourvoir", offices=[entry[0] for entry in pending], seat=me)
-    ctx.open_step(CHOICE, float(ctx.s.options["reaction"]))
+    open_day_step(ctx, CHOICE)
     for i, options in asked.items():
         ctx.open_prompt(step=CHOICE, kind="pick", to=[me], options=options, min=1, max=1, visibility="public",
                         info={"office": pending[i][0], "i": i, "n": len(pending)})
@@ -552,7 +552,7 @@ def applications(ctx: Ctx) -> bool:
     MJ demande alors si d'autres personnes postulent": a window, while a vacancy and someone to take it exist."""
     if not open_optional(ctx.s) or not free(ctx.s):
         return False
-    ctx.open_step(APPLY, float(ctx.s.options["reaction"]))
+    open_day_step(ctx, APPLY)
     return True
 
 
