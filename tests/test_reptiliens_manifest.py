@@ -11,7 +11,18 @@ from pathlib import Path
 
 from app.engine.flow import Countdown, Hidden, StepSpec
 from app.engine.ruleset import get_ruleset
-from app.engine.rulesets.reptiliens import REPTILIENS, cameras, dead, manifest, office_powers, succession, week
+from app.engine.rulesets.reptiliens import (
+    REPTILIENS,
+    cameras,
+    coins,
+    day,
+    dead,
+    manifest,
+    office_powers,
+    sculpture,
+    succession,
+    week,
+)
 from app.engine.rulesets.reptiliens import calendar as K
 from app.engine.rulesets.reptiliens.tables import Hooks, ManifestRuleset
 
@@ -45,7 +56,8 @@ def _decorator_name(node: ast.expr) -> str:
 
 
 # The steps the day's parts open (manifest.DAY decides whether a part runs; the engine opens its step).
-DAY_STEPS = {cameras.CAMERA, office_powers.ADORED_SWAP, succession.CHOICE, succession.APPLY}
+DAY_STEPS = {cameras.CAMERA, office_powers.ADORED_SWAP, succession.CHOICE, succession.APPLY, day.REPORT, coins.HERITAGE,
+             sculpture.MOVE, coins.PICKPOCKET}
 
 
 def test_every_calendar_step_has_its_handlers() -> None:

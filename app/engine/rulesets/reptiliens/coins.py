@@ -23,6 +23,7 @@ from app.engine.rulesets.reptiliens import fates
 from app.engine.rulesets.reptiliens.calendar import MON, Weekday, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import NOTAIRE, OFFICE_BY_KEY
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, own
+from app.engine.rulesets.reptiliens.steps import open_day_step
 
 HERITAGE, LEGACY = "rp-heritage", "rp-legs"  # the day part and its step; the Notaire's question (one per dead)
 PICKPOCKETS, PICKPOCKET = "rp-pickpockets", "rp-pickpocket"  # the day part; its step and question
@@ -147,7 +148,7 @@ def heritage(ctx: Ctx) -> bool:
     heirs = [x for x in s.living() if x != notary]  # «Il ne peut pas les léguer à lui-même»
     if not singles or notary is None or not heirs:
         return False  # they wait in the estate for a Notaire
-    ctx.open_step(HERITAGE, float(s.options["heritage"]))
+    open_day_step(ctx, HERITAGE)
     for dead in singles:
         ctx.open_prompt(policy="first", step=LEGACY, kind="pick", to=[notary], options=heirs, min=1, max=1,
                         info={"seat": dead, "coins": own(s).legacies[dead]})
@@ -175,7 +176,7 @@ def pickpockets(ctx: Ctx) -> bool:
         if not victims:
             continue
         if not opened:
-            ctx.open_step(PICKPOCKET, float(s.options["pickpocket"]))
+            open_day_step(ctx, PICKPOCKET)
             opened = True
         ctx.open_prompt(policy="first", step=PICKPOCKET, kind="pick", to=[seat], options=victims, min=0, max=1)
     return opened

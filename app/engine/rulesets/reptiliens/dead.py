@@ -28,6 +28,7 @@ from app.engine.rulesets.reptiliens import day, fates
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import CHEF_MILICE
 from app.engine.rulesets.reptiliens.state import CAMP, SPECIALTY, SPECIALTY2, own
+from app.engine.rulesets.reptiliens.steps import open_day_step
 from app.engine.rulesets.reptiliens.tables import rules
 
 GHOST, SPIRIT, INHERITANCE = "ghost", "spirit", "inheritance"
@@ -269,16 +270,24 @@ def report(ctx: Ctx) -> bool:
         ctx.announce("rp-pas-de-mort")
     if fates.check(ctx):
         return False
-    waiting = [seat for seat in own(ctx.s).choosing if seat not in own(ctx.s).asked]
-    length = float(ctx.s.options["dawn"])
-    if waiting:
-        length = max(length, float(ctx.s.options["death_choice"]))
-    ctx.open_step(day.REPORT, length)
+    waiting = choosing(ctx.s)
+    open_day_step(ctx, day.REPORT)
     for seat in waiting:
         ask(ctx, seat, in_step=True)
     if waiting:
         ctx.announce("rp-choix-mort-attendu", seats=waiting)
     return True
+
+
+def choosing(state: GameState) -> list[int]:
+    """The dead the report waits for: not yet asked their choice."""
+    return [seat for seat in own(state).choosing if seat not in own(state).asked]
+
+
+def report_time(ctx: Ctx) -> float:
+    """The report's countdown: `dawn`, or `death_choice` if longer while a dead has his choice to make."""
+    length = float(ctx.s.options["dawn"])
+    return max(length, float(ctx.s.options["death_choice"])) if choosing(ctx.s) else length
 
 
 def report_done(ctx: Ctx) -> bool:

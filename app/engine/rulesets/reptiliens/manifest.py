@@ -115,6 +115,10 @@ STEPS: Mapping[str, StepSpec] = step_table(
     day_step(office_powers.ADORED_SWAP, REACTION, succession.adored_done),
     day_step(succession.CHOICE, REACTION, succession.choices_done),
     day_step(succession.APPLY, REACTION, succession.applications_done),
+    day_step(day.REPORT, Countdown(dead.report_time), dead.report_done),
+    day_step(coins.HERITAGE, option_time("heritage"), day.next_step),  # unnamed, the coins wait in the estate
+    day_step(sculpture.MOVE, option_time("move_time"), sculpture.move_close),
+    day_step(coins.PICKPOCKET, option_time("pickpocket"), day.next_step),
 )
 # The steps called whose power is not implemented yet (steps.py): none today.
 IN_PROGRESS: frozenset[str] = frozenset()
@@ -177,9 +181,6 @@ DAY: Mapping[str, day.Opener] = {
 
 # What ends a step that a day part opened (its key may differ from the part's); True when the day is over.
 FINISH: Mapping[str, Callable[[Ctx], bool]] = {
-    day.REPORT: dead.report_done,
-    coins.HERITAGE: day.next_step,  # unnamed, the coins wait in the estate
-    sculpture.MOVE: sculpture.move_close,
     sessions.SPECIAL: sessions.special_done,
     laws.PART: laws.proposals_done,
     laws.APPROVAL: laws.approval_done,
@@ -191,7 +192,6 @@ FINISH: Mapping[str, Callable[[Ctx], bool]] = {
     sessions.PROSECUTOR: sessions.prosecutor_done,
     sessions.TRIAL: sessions.trial_done,
     marriages.STEP: marriages.close_marriages,
-    coins.PICKPOCKET: day.next_step,
 }
 
 # -- the invoked powers an office gives, not a card (invoke.py asks `holds` of each, in this order) --------------------

@@ -17,7 +17,7 @@ from app.engine.rulesets.reptiliens.calendar import Step
 from app.engine.rulesets.reptiliens.nights import picked
 from app.engine.rulesets.reptiliens.places import SCULPTING, Street
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import declare, prompt_of, remember_prompt
+from app.engine.rulesets.reptiliens.steps import declare, open_day_step, prompt_of, remember_prompt
 
 STEP, MOVE = "rp-sculpture", "rp-demenagement"
 
@@ -48,7 +48,7 @@ def move_report(ctx: Ctx) -> bool:
         ctx.announce("rp-doit-demenager", seat=seat)
     if not victims:
         return False
-    ctx.open_step(MOVE, float(ctx.s.options["move_time"]))
+    open_day_step(ctx, MOVE)
     street = Street(tuple(own(ctx.s).street))
     for seat in victims:
         prompt = ctx.open_prompt(step=MOVE, kind="pick", to=[seat], options=places_for(street, seat), min=1, max=1)
