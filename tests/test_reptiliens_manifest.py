@@ -17,9 +17,11 @@ from app.engine.rulesets.reptiliens import (
     coins,
     day,
     dead,
+    laws,
     manifest,
     office_powers,
     sculpture,
+    sessions,
     succession,
     week,
 )
@@ -57,7 +59,8 @@ def _decorator_name(node: ast.expr) -> str:
 
 # The steps the day's parts open (manifest.DAY decides whether a part runs; the engine opens its step).
 DAY_STEPS = {cameras.CAMERA, office_powers.ADORED_SWAP, succession.CHOICE, succession.APPLY, day.REPORT, coins.HERITAGE,
-             sculpture.MOVE, coins.PICKPOCKET}
+             sculpture.MOVE, coins.PICKPOCKET, sessions.SPECIAL, laws.PART, laws.APPROVAL, laws.SENATE, laws.TICK,
+             sessions.DEBATE, sessions.VOTE, sessions.PROSECUTOR, sessions.TRIAL, sessions.CONDEMNED}
 
 
 def test_every_calendar_step_has_its_handlers() -> None:

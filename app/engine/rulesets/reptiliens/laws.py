@@ -25,7 +25,7 @@ from app.engine.rulesets.reptiliens import day, dead, fates
 from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.offices import SENATEUR
 from app.engine.rulesets.reptiliens.state import Law, own
-from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt
+from app.engine.rulesets.reptiliens.steps import answer, open_day_step, prompt_of, remember_prompt
 
 PART = "rp-loi"  # the day part (calendar.DAY_STEPS), also the proposals' step and prompt
 TEXT, APPROVAL, SENATE, TICK = "rp-loi-texte", "rp-loi-aval", "rp-loi-senat", "rp-loi-votants"
@@ -107,7 +107,7 @@ def open_part(ctx: Ctx) -> bool:
     if not ranks:
         ctx.announce("rp-pas-de-loi")
         return False
-    ctx.open_step(PART, float(ctx.s.options["law_time"]))
+    open_day_step(ctx, PART)
     ctx.fact(F.LawProposersRanked([[seat, rank] for seat, rank in ranks.items()]), to=MJ_ONLY)
     asked = set(ranks)
     info: dict[str, object] = {}
@@ -159,7 +159,7 @@ def proposals_done(ctx: Ctx) -> bool:
     if ctx.s.options.get("moderation") != "mj":
         return to_senate(ctx, found[0])
     # "La loi du jour doit recevoir l'aval du MJ": he ticks the proposals he allows (their proposers' seats).
-    ctx.open_step(APPROVAL, float(ctx.s.options["mj_time"]))
+    open_day_step(ctx, APPROVAL)
     prompt = ctx.open_prompt(step=APPROVAL, kind="pick", to_mj=True, options=[law.by for law in found], min=0,
                              max=len(found), info={"proposals": [law.model_dump() for law in found]})
     remember_prompt(ctx, "approval", prompt)
@@ -185,7 +185,7 @@ def to_senate(ctx: Ctx, law: Law) -> bool:
     if senator is None:
         ctx.announce("rp-loi-sans-senateur")
         return day.next_step(ctx)
-    ctx.open_step(SENATE, float(ctx.s.options["law_time"]))
+    open_day_step(ctx, SENATE)
     prompt = ctx.open_prompt(step=SENATE, kind="confirm", to=[senator], visibility="public", dead_may_answer=True,
                              info={"law": law.key, "text": law.text, "seat": law.by})
     remember_prompt(ctx, "senate", prompt)
@@ -205,7 +205,7 @@ def senate_done(ctx: Ctx) -> bool:
     if not by_mj(law):
         return day.next_step(ctx)
     # The real world's law: the MJ ticks the living who may vote.
-    ctx.open_step(TICK, float(ctx.s.options["mj_time"]))
+    open_day_step(ctx, TICK)
     prompt = ctx.open_prompt(step=TICK, kind="pick", to_mj=True, options=ctx.s.living(), min=0,
                              max=len(ctx.s.living()), info={"law": law.key, "text": law.text})
     remember_prompt(ctx, "tick", prompt)

@@ -118,6 +118,16 @@ STEPS: Mapping[str, StepSpec] = step_table(
     day_step(day.REPORT, Countdown(dead.report_time), dead.report_done),
     day_step(coins.HERITAGE, option_time("heritage"), day.next_step),  # unnamed, the coins wait in the estate
     day_step(sculpture.MOVE, option_time("move_time"), sculpture.move_close),
+    day_step(sessions.SPECIAL, option_time("session_choice"), sessions.special_done),
+    day_step(laws.PART, option_time("law_time"), laws.proposals_done),
+    day_step(laws.APPROVAL, option_time("mj_time"), laws.approval_done),
+    day_step(laws.SENATE, option_time("law_time"), laws.senate_done),
+    day_step(laws.TICK, option_time("mj_time"), laws.tick_done),
+    day_step(sessions.DEBATE, option_time("debate"), sessions.open_vote),
+    day_step(sessions.VOTE, option_time("ballot_time"), sessions.turn_done),  # the Président's step, then a voter's
+    day_step(sessions.PROSECUTOR, option_time("session_choice"), sessions.prosecutor_done),
+    day_step(sessions.TRIAL, option_time("vote"), sessions.trial_done),
+    day_step(sessions.CONDEMNED, option_time("condemned_window"), sessions.execute),
     day_step(coins.PICKPOCKET, option_time("pickpocket"), day.next_step),
 )
 # The steps called whose power is not implemented yet (steps.py): none today.
@@ -181,16 +191,6 @@ DAY: Mapping[str, day.Opener] = {
 
 # What ends a step that a day part opened (its key may differ from the part's); True when the day is over.
 FINISH: Mapping[str, Callable[[Ctx], bool]] = {
-    sessions.SPECIAL: sessions.special_done,
-    laws.PART: laws.proposals_done,
-    laws.APPROVAL: laws.approval_done,
-    laws.SENATE: laws.senate_done,
-    laws.TICK: laws.tick_done,
-    sessions.DEBATE: sessions.open_vote,
-    sessions.VOTE: sessions.turn_done,
-    sessions.CONDEMNED: sessions.execute,
-    sessions.PROSECUTOR: sessions.prosecutor_done,
-    sessions.TRIAL: sessions.trial_done,
     marriages.STEP: marriages.close_marriages,
 }
 

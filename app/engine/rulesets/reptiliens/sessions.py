@@ -25,7 +25,7 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.calendar import MON, weekday_of_night
 from app.engine.rulesets.reptiliens.offices import PRESIDENT, PROCUREUR
 from app.engine.rulesets.reptiliens.state import own
-from app.engine.rulesets.reptiliens.steps import answer, prompt_of, remember_prompt
+from app.engine.rulesets.reptiliens.steps import answer, open_day_step, prompt_of, remember_prompt
 
 SPECIAL = "rp-session-speciale"  # the day part and the Président's question
 PART = "rp-execution"  # the day part: "Débat, vote, exécution (et action éventuelle du Bourreau)"
@@ -73,7 +73,7 @@ def open_special(ctx: Ctx) -> bool:
     if seat is None or not special_allowed(ctx.s):
         ctx.announce("rp-session", kind=NORMAL)
         return False
-    ctx.open_step(SPECIAL, float(ctx.s.options["session_choice"]))
+    open_day_step(ctx, SPECIAL)
     prompt = ctx.open_prompt(step=SPECIAL, kind="choice", to=[seat], options=list(SESSIONS), visibility="public")
     remember_prompt(ctx, "session", prompt)
     return True
@@ -97,7 +97,7 @@ def session(ctx: Ctx) -> bool:
     if own(ctx.s).day.session == PEACE:
         ctx.announce("rp-paix")
         return False
-    ctx.open_step(DEBATE, float(ctx.s.options["debate"]))
+    open_day_step(ctx, DEBATE)
     seat = president(ctx.s)
     if seat is not None:
         ctx.open_prompt(step=CLOSE, kind="confirm", to=[seat], optional=True, visibility="public")
@@ -124,7 +124,7 @@ def open_vote(ctx: Ctx) -> bool:
     if chief is None:  # nobody to choose: clockwise from the first seat (RULES-NOTES: clockwise = seat order)
         ctx.fact(F.VotingOrderSet(CLOCKWISE, announce_order(ctx.s, voters, None, CLOCKWISE)), to=MJ_ONLY)
         return next_turn(ctx)
-    ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
+    open_day_step(ctx, VOTE)
     if chief in voters:
         ballot_prompt(ctx, chief)
     way = ctx.open_prompt(step=DIRECTION, kind="choice", to=[chief], options=[CLOCKWISE, COUNTER],
@@ -208,7 +208,7 @@ def next_turn(ctx: Ctx) -> bool:
             ctx.announce("rp-vote-impaye", seat=seat)
             ctx.fact(F.BallotGiven(seat, None), to=MJ_ONLY)
             continue
-        ctx.open_step(VOTE, float(ctx.s.options["ballot_time"]))
+        open_day_step(ctx, VOTE)
         ballot_prompt(ctx, seat)
         return False
     return close_vote(ctx)
@@ -313,7 +313,7 @@ def accuse(ctx: Ctx, counts: Counter[int], condemned: int | None) -> bool:
     if prosecutor is None or not ctx.s.players[prosecutor].alive:
         return accused(ctx, sure + ctx.shuffle(tied)[:slots], condemned)  # no Procureur: the draw
     ctx.fact(F.ProsecutorAsked(sure, condemned), to=MJ_ONLY)
-    ctx.open_step(PROSECUTOR, float(ctx.s.options["session_choice"]))
+    open_day_step(ctx, PROSECUTOR)
     prompt = ctx.open_prompt(step=PROSECUTOR, kind="pick", to=[prosecutor], options=tied, min=slots, max=slots,
                              visibility="public", info={"slots": slots})
     remember_prompt(ctx, "prosecutor", prompt)
@@ -345,7 +345,7 @@ def next_trial(ctx: Ctx) -> bool:
         return day.next_step(ctx)
     seat, rest = queue[0], queue[1:]
     ctx.fact(F.TrialOpened(rest), to=MJ_ONLY)
-    ctx.open_step(TRIAL, float(ctx.s.options["vote"]))
+    open_day_step(ctx, TRIAL)
     prompt = ctx.open_prompt(step=TRIAL, kind="choice", to=laws.voters(ctx.s, trial=True), options=[SPARE, EXECUTE],
                              visibility="public", info={"seat": seat})
     remember_prompt(ctx, "trial", prompt)
@@ -379,7 +379,7 @@ def condemn(ctx: Ctx, seat: int) -> None:
     message)": the invoke button, or this question; a message (and the Bourreau's answer) ends the window."""
     ctx.fact(F.Condemned(seat), to=MJ_ONLY)
     ctx.announce("rp-condamne", seat=seat)
-    ctx.open_step(CONDEMNED, float(ctx.s.options["condemned_window"]))
+    open_day_step(ctx, CONDEMNED)
     words = ctx.open_prompt(step=CONDEMNED, kind="text", to=[seat], min=1, max=LAST_WORDS)
     remember_prompt(ctx, "last-words", words)
     executioner = bourreau(ctx.s, seat)
