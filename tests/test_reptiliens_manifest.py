@@ -19,6 +19,7 @@ from app.engine.rulesets.reptiliens import (
     dead,
     laws,
     manifest,
+    marriages,
     office_powers,
     sculpture,
     sessions,
@@ -60,7 +61,8 @@ def _decorator_name(node: ast.expr) -> str:
 # The steps the day's parts open (manifest.DAY decides whether a part runs; the engine opens its step).
 DAY_STEPS = {cameras.CAMERA, office_powers.ADORED_SWAP, succession.CHOICE, succession.APPLY, day.REPORT, coins.HERITAGE,
              sculpture.MOVE, coins.PICKPOCKET, sessions.SPECIAL, laws.PART, laws.APPROVAL, laws.SENATE, laws.TICK,
-             sessions.DEBATE, sessions.VOTE, sessions.PROSECUTOR, sessions.TRIAL, sessions.CONDEMNED}
+             sessions.DEBATE, sessions.VOTE, sessions.PROSECUTOR, sessions.TRIAL, sessions.CONDEMNED,
+             marriages.STEP}
 
 
 def test_every_calendar_step_has_its_handlers() -> None:
@@ -161,7 +163,7 @@ def test_the_manifest_is_imported_by_none_of_its_modules() -> None:
 
 # -- the tables the rule modules read back, through the Ruleset (tables.py) -------------------------------------------
 # Each attribute ManifestRuleset declares, and the manifest's table or hooks the Ruleset sets it from.
-FROM_THE_MANIFEST = {"day_parts": "DAY", "day_ends": "FINISH", "office_powers": "OFFICE_POWERS",
+FROM_THE_MANIFEST = {"day_parts": "DAY", "office_powers": "OFFICE_POWERS",
                      "on_death": "ON_DEATH", "on_illegal_offices": "ON_ILLEGAL_OFFICES", "hooks": "HOOKS"}
 
 
@@ -184,3 +186,12 @@ def test_the_hooks_are_the_modules_that_do_it() -> None:
     assert {f.name for f in fields(Hooks)} == {"record_death", "settle_asides"}
     assert REPTILIENS.on_death == (succession.vacate,)
     assert REPTILIENS.on_illegal_offices == (succession.scrutateur,)
+
+
+def test_only_the_engine_opens_a_step_but_an_invocations() -> None:
+    """Every step of the calendar and the day is opened by the engine's flow from manifest.STEPS (a day part through
+    steps.open_day_step); an invocation's steps (invoke.py), outside the day's order, are still opened directly."""
+    for name, tree in _modules().items():
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and ast.unparse(node.func) == "ctx.open_step"]
+        assert not calls or name == "invoke", name

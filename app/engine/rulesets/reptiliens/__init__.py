@@ -29,7 +29,6 @@ from app.engine.rulesets.reptiliens.manifest import (
     ANSWERED,
     COMMANDS,
     DAY,
-    FINISH,
     HOOKS,
     IN_PROGRESS,
     OFFICE_POWERS,
@@ -80,12 +79,13 @@ class Reptiliens(ManifestRuleset):
     # The manifest's tables and hooks its rule modules read back through this object (tables.py), since none of
     # them may import the manifest, which imports them.
     day_parts = DAY
-    day_ends = FINISH
     office_powers = OFFICE_POWERS
     on_death = ON_DEATH
     on_illegal_offices = ON_ILLEGAL_OFFICES
     hooks = HOOKS
-    steps: ClassVar[Steps] = STEPS  # every step's spec (app/engine/flow.py): the engine reads what the MJ may do
+    # every step's spec (app/engine/flow.py): the engine reads what the MJ may do; the day's parts open theirs
+    # through it (steps.open_day_step) and day.finish closes them
+    steps: ClassVar[Steps] = STEPS
 
     # -- set-up ---------------------------------------------------------------------------------------------
     def suggested_composition(self, players: int) -> list[str]:

@@ -1,7 +1,8 @@
-"""The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), as a table of
-handlers like the night's (manifest.DAY: each part opens its step and says so, or does its work at once;
-manifest.FINISH: what ends each step a part opened), read through the ruleset (tables.py). This module runs the
-day and implements the morning's charmed count and the richest citizen; the other parts live in modules of their
+"""The day (seed 000 §12 "Déroulement des journées"), in the seed's order (calendar.DAY_STEPS), the engine's plan
+(app/engine/flow.py): each part (manifest.DAY, read through the ruleset, tables.py) decides whether it runs and
+has the engine open its step (steps.open_day_step: a `day_step` of manifest.STEPS, its countdown), or does its
+work at once; the engine closes the step and calls its spec's close, which goes on with the day. This module runs
+the day and implements the morning's charmed count and the richest citizen; the other parts live in modules of their
 own (sessions.py: the special session and the session; laws.py: the law of the day; dead.py: the night's dead; …).
 """
 
@@ -43,14 +44,9 @@ def next_step(ctx: Ctx) -> bool:
 def finish(ctx: Ctx) -> bool:
     """A step of the day is over: the engine closes its questions and calls its spec's close (manifest.STEPS);
     True when the day is over."""
-    step = ctx.s.step
-    assert step is not None
-    if step.key in rules(ctx).steps:
-        finish_step(ctx, rules(ctx).steps)
-        return over(ctx)
-    for prompt in ctx.step_prompts():
-        ctx.close_prompt(prompt)
-    return rules(ctx).day_ends[step.key](ctx)
+    done = finish_step(ctx, rules(ctx).steps)
+    assert done == "closed", f"a step of the day that manifest.STEPS does not declare: {ctx.s.step}"
+    return over(ctx)
 
 
 def over(ctx: Ctx) -> bool:

@@ -1,13 +1,13 @@
 """Who handles what in Les Reptiliens, as literals in one place: every step of the calendar (the opening, the
-nights and the festival, calendar.OPENING, calendar.NIGHTS and calendar.FESTIVAL_STEPS: a `StepSpec` each, with how
-long it lasts, that the engine's flow opens and closes, app/engine/flow.py), every part of the day and the end of
-every step a part opens (calendar.DAY_STEPS), every answer that acts at once, every command of the ruleset's own,
-the invoked powers an office gives and what follows a death or an illegal result. The rule modules define the
-functions and register nothing; no table here is finished by another module's import
+nights and the festival, calendar.OPENING, calendar.NIGHTS and calendar.FESTIVAL_STEPS, and every step a part of
+the day opens: a `StepSpec` each, with how long it lasts, that the engine's flow opens and closes,
+app/engine/flow.py), every part of the day (calendar.DAY_STEPS), every answer that acts at once, every command of
+the ruleset's own, the invoked powers an office gives and what follows a death or an illegal result. The rule
+modules define the functions and register nothing; no table here is finished by another module's import
 (tests/test_reptiliens_manifest.py checks both).
 
 This module imports the rule modules, so none of them imports it, even inside a function: what they read back
-(the day's parts and ends, the office powers, what follows a death or an illegal result, the hooks) they reach
+(the day's parts and the steps, the office powers, what follows a death or an illegal result, the hooks) they reach
 through the ruleset object, whose typed attributes (tables.py) the Ruleset (__init__.py) sets from here. Only the
 driver (week.py), the views (seen.py) and the Ruleset, which no rule module imports, import it.
 """
@@ -128,6 +128,7 @@ STEPS: Mapping[str, StepSpec] = step_table(
     day_step(sessions.PROSECUTOR, option_time("session_choice"), sessions.prosecutor_done),
     day_step(sessions.TRIAL, option_time("vote"), sessions.trial_done),
     day_step(sessions.CONDEMNED, option_time("condemned_window"), sessions.execute),
+    day_step(marriages.STEP, option_time("marriages"), marriages.close_marriages),  # early: marriages.settled
     day_step(coins.PICKPOCKET, option_time("pickpocket"), day.next_step),
 )
 # The steps called whose power is not implemented yet (steps.py): none today.
@@ -171,8 +172,8 @@ COMMANDS: Mapping[str, CommandHandler] = {
     "rp-retirer-poste": succession.withdraw_by_mj,
 }
 
-# -- the day (§12): each part of calendar.DAY_STEPS opens its step(s) and returns True, or does its work at once and
-# returns False; a part missing here is `day.later` (nothing yet) -----------------------------------------------------
+# -- the day (§12): each part of calendar.DAY_STEPS has the engine open its step (a day_step of STEPS) and returns
+# True, or does its work at once and returns False; a part missing here is `day.later` (nothing yet) ------------------
 DAY: Mapping[str, day.Opener] = {
     "rp-bilan-camera": cameras.camera,
     "rp-bilan-charmes": day.charmed_report,
@@ -189,10 +190,6 @@ DAY: Mapping[str, day.Opener] = {
     "rp-plus-riche": day.richest,
 }
 
-# What ends a step that a day part opened (its key may differ from the part's); True when the day is over.
-FINISH: Mapping[str, Callable[[Ctx], bool]] = {
-    marriages.STEP: marriages.close_marriages,
-}
 
 # -- the invoked powers an office gives, not a card (invoke.py asks `holds` of each, in this order) --------------------
 OFFICE_POWERS: Mapping[str, OfficePower] = {

@@ -24,7 +24,7 @@ from app.engine.rulesets.reptiliens import facts as F
 from app.engine.rulesets.reptiliens.coins import told, transfer, variant_holders
 from app.engine.rulesets.reptiliens.places import Street
 from app.engine.rulesets.reptiliens.state import Wedding, own
-from app.engine.rulesets.reptiliens.steps import Answered, prompt_of, remember_prompt
+from app.engine.rulesets.reptiliens.steps import Answered, open_day_step, prompt_of, remember_prompt
 
 STEP = "rp-mariages"  # the day part and its step
 REQUEST, FORCED, CONSENT, FEE, PAYMENT, WITNESSES, HOME = (
@@ -80,7 +80,7 @@ def open_marriages(ctx: Ctx) -> bool:
     single = free(s)
     if len(single) < 2:
         return False
-    ctx.open_step(STEP, float(s.options["marriages"]))
+    open_day_step(ctx, STEP)
     found = priest(s)
     for seat in single:
         others = [x for x in single if x != seat]

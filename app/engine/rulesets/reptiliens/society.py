@@ -1,6 +1,7 @@
 """The society of seed 000 (part 2, issue 13): coins and gifts (§7), offices (§6) and their cameras, the law of the
-day (§10), marriages (§8) and the dead (§9), each in a module of its own; their day parts, the ends of the steps
-they open, their commands and their answers are listed in manifest.py (DAY, FINISH, COMMANDS, ANSWERED).
+day (§10), marriages (§8) and the dead (§9), each in a module of its own; their day parts, the steps they open
+(their countdowns and closes), their commands and their answers are listed in manifest.py (DAY, STEPS, COMMANDS,
+ANSWERED).
 TEXT_KEYS: the texts they emit (texts.py; both catalogues must hold them, tests/test_reptiliens_catalogue.py).
 """
 

@@ -19,7 +19,7 @@ from app.engine.model import GameState
 from app.engine.ruleset import Ruleset, get_ruleset
 from app.engine.rulesets.reptiliens.state import Invocation
 
-DayPart = Callable[[Ctx], bool]  # a part of the day, or the end of a step it opened: True when it waits / is over
+DayPart = Callable[[Ctx], bool]  # a part of the day: True when it opened a step, the day waits for it
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,6 @@ class ManifestRuleset(Ruleset):
     """Les Reptiliens' Ruleset as its rule modules see it: the manifest's tables the modules read back."""
 
     day_parts: ClassVar[Mapping[str, DayPart]]  # manifest.DAY
-    day_ends: ClassVar[Mapping[str, DayPart]]  # manifest.FINISH
     office_powers: ClassVar[Mapping[str, OfficePower]]  # manifest.OFFICE_POWERS
     on_death: ClassVar[Sequence[Callable[[Ctx, int], None]]]  # manifest.ON_DEATH
     on_illegal_offices: ClassVar[Sequence[Callable[[Ctx, Sequence[str], int | None], None]]]  # ON_ILLEGAL_OFFICES

@@ -7,7 +7,8 @@ engine's plan, one step a group, each declared in manifest.STEPS with its hidden
 and holds (night_length.py): a time drawn from the room's options and its key only, whoever holds its card, alive
 or not, answering early, late or never, as in Thiercelieux. With an MJ, a step that asks him a judgment call waits
 for him (up to `mj_time`), never less than its drawn length. Only the MJ ends a step early (`advance`). The day's
-order is the engine's plan too, its parts opened by day.run; the festival is one step of the table.
+order is the engine's plan too, its parts run by day.run, the steps they open declared in manifest.STEPS with
+their countdowns (steps.day_step), closed by the engine (day.finish); the festival is one step of the table.
 """
 
 from __future__ import annotations
