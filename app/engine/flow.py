@@ -184,8 +184,11 @@ def running(ctx: Ctx, steps: Steps) -> list[str]:
     step, plan = ctx.s.step, ctx.s.plan
     if step is None:
         return []
-    if plan is not None and not plan.over() and step.key == step_key(plan.current(), steps):
-        return plan.current()
+    group = plan.current() if plan is not None else []
+    # A plan's part whose key is also a step of its own, undeclared (a part that opens its steps its own way), is
+    # not run by the table.
+    if group and all(k in steps for k in group) and step.key == step_key(group, steps):
+        return group
     return [step.key] if step.key in steps else []
 
 
