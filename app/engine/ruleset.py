@@ -155,6 +155,18 @@ class Ruleset(SetUp, Play, Sight, Chat, Records):
         """How many characters will sit at the table: the players, or more when each plays several (004)."""
         return len(state.players)
 
+    def expected_cards(self, state: GameState) -> int | None:
+        """How many cards check_composition wants for this lobby and these options (None: it counts otherwise)."""
+        return None
+
+    def allowed_roles(self, state: GameState) -> list[str]:
+        """The cards a composition may hold with these options."""
+        return list(self.roles)
+
+    def reported_cards(self, state: GameState) -> list[str]:
+        """The cards composition_report weighs: the composition, and any the options deal beside it."""
+        return list(state.composition)
+
     def public_role(self, state: GameState, seat: int, slot: str = ROLE) -> str | None:
         """A card everyone sees (a visible power card), or None."""
         return None

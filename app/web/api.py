@@ -25,7 +25,7 @@ from app.web.deps import (
     services,
     submit,
 )
-from app.web.rulesets import host_plays_option, role_data, start_problem
+from app.web.rulesets import composition_check, host_plays_option, role_data
 from app.web.urls import links as public_links
 
 router = APIRouter()
@@ -99,13 +99,16 @@ class CompositionIn(BaseModel):
     composition: list[str] = Field(max_length=200)
     # The options the room would have (some change what a composition is); the ruleset's defaults otherwise.
     options: dict[str, Any] | None = Field(default=None, max_length=100)
+    # A lobby still filling: judged against the players the composition is made for when they are more.
+    planned: bool = False
 
 
 @router.post("/api/rulesets/{key}/composition")
 async def composition_report(key: str, body: CompositionIn) -> dict[str, Any]:
-    """Warnings the MJ may override (the seeds' prerequisites) and a balance indicator for a composition, and
-    `problem`: what would stop the game from starting with it at a table of `players` (the start's own check on
-    a lobby of that size), or None."""
+    """Whether a composition may start at a table of `players` and why not (`valid`, `refusals`, and `problem`:
+    the start's own check on a lobby of that size), the warnings the MJ may override and a balance indicator, the
+    cards the table wants, the cards the options allow and the suggested composition (rulesets.composition_check):
+    the set-up pages hold none of these rules."""
     try:
         rules = get_ruleset(key)
         unknown = [r for r in body.composition if r not in rules.roles]
@@ -114,8 +117,7 @@ async def composition_report(key: str, body: CompositionIn) -> dict[str, Any]:
         options = rules.validate_options(body.options or {})
     except Rejected as exc:
         raise rejection_response(exc) from None
-    return {**rules.composition_report(body.players, body.composition),
-            "problem": start_problem(rules, body.players, body.composition, options)}
+    return composition_check(rules, body.players, body.composition, options, planned=body.planned)
 
 
 @router.get("/api/rulesets")

@@ -64,17 +64,55 @@ def presentation(rules: Ruleset) -> dict[str, str]:
             "picture": given.get("picture", "/static/img/icon.svg")}
 
 
+def lobby(rules: Ruleset, players: int, composition: list[str], options: dict[str, Any]) -> GameState:
+    """A lobby of `players` seats with this composition and these options, as the start would judge it."""
+    return GameState(ruleset=rules.key, options=options, composition=composition,
+                     players={n: Player(seat=n, name=f"#{n + 1}", position=n) for n in range(players)})
+
+
+def planned_players(rules: Ruleset, composition: list[str], options: dict[str, Any]) -> int:
+    """The players a composition is made for (the most whose table wants exactly its cards), 0 when none: a lobby
+    still filling is judged against the table the MJ planned, not the seats taken so far."""
+    fits = [n for n in range(rules.min_players, rules.max_players + 1)
+            if rules.expected_cards(lobby(rules, n, composition, options)) == len(composition)]
+    return max(fits, default=0)
+
+
+def composition_check(rules: Ruleset, players: int, composition: list[str], options: dict[str, Any],
+                      planned: bool = False) -> dict[str, Any]:
+    """Everything a set-up page shows about a composition, so that it holds no rule: whether the game may start
+    (`valid`, and `refusals` as catalogue keys with their params), the rules' advice (`warnings`, each with its
+    key, and the balance), the cards a table wants (`expected_cards`), the cards the options allow
+    (`allowed_roles`) and the suggested composition. `planned`: a lobby still filling, judged against the players
+    the composition is made for when they are more. An empty composition is judged as the suggested one (the
+    start deals it)."""
+    found = planned_players(rules, composition, options) if composition else 0
+    if planned:
+        players = max(players, found)
+    table = lobby(rules, players, composition, options)
+    suggested = rules.suggested_for(table)
+    judged = lobby(rules, players, composition or suggested, options)
+    report = rules.composition_report(rules.table_size(judged), rules.reported_cards(judged))
+    warnings = [{**w, "key": f"comp.warn.{w['code']}",
+                 "params": {k: v for k, v in w.items() if k != "code"}} for w in report.get("warnings", [])]
+    problem = start_problem(rules, players, composition or suggested, options)
+    refusals = [] if problem is None else [{**problem, "key": f"error.{problem['code']}"}]
+    return {**report, "warnings": warnings, "problem": problem, "valid": problem is None, "refusals": refusals,
+            "players": players, "planned_players": found, "table_size": rules.table_size(judged),
+            "expected_cards": rules.expected_cards(judged), "allowed_roles": rules.allowed_roles(judged),
+            "suggested": suggested}
+
+
 def start_problem(rules: Ruleset, players: int, composition: list[str],
                   options: dict[str, Any]) -> dict[str, Any] | None:
     """What would stop a game of these rules from starting with this composition in a lobby of `players` seats
     (the start's own checks), as a rejection's code, message and params; None when it may start."""
-    lobby = GameState(ruleset=rules.key, options=options, composition=composition,
-                      players={n: Player(seat=n, name=f"#{n + 1}", position=n) for n in range(players)})
+    lobby_ = lobby(rules, players, composition, options)
     try:
-        if rules.table_size(lobby) < rules.min_players:
+        if rules.table_size(lobby_) < rules.min_players:
             raise Rejected("not_enough_players", f"At least {rules.min_players} players are needed.",
                            min=rules.min_players)
-        rules.check_composition(lobby)
+        rules.check_composition(lobby_)
     except Rejected as exc:
         found: dict[str, Any] = exc.rejection.model_dump()
         return found

@@ -189,13 +189,11 @@ class Thiercelieux(Ruleset):
         if mode == "one":
             return False
         comp, n = state.composition, self.table_size(state)
-        expected = n if mode == "small" else 2 * n
+        expected = self.expected_cards(state)
         if len(comp) != expected:
             raise Rejected("composition_size", f"{n} players need {expected} cards in this variant, not {len(comp)}.",
                            expected=expected, got=len(comp))
-        allowed = {r.key for r in ROLES.values() if r.camp == VILLAGE and r.key != "voleur"}
-        if mode == "great":
-            allowed.add("loup-garou")
+        allowed = set(self.allowed_roles(state))
         odd = sorted({r for r in comp if r not in allowed})
         if odd:
             raise Rejected("not_in_variant", f"{odd[0]} cannot be played in this variant.", role=odd[0])
@@ -210,6 +208,31 @@ class Thiercelieux(Ruleset):
         if not 1 <= wolves < n:
             raise Rejected("no_wolf", "A game needs at least one Loup-Garou, and at least one villager.")
         return True
+
+    def expected_cards(self, state: GameState) -> int:
+        """One card per character and two more with a Voleur (003); with 004's complications, one power card each
+        (small) or two cards each (great)."""
+        n, mode = self.table_size(state), state.options.get("cards", "one")
+        if mode == "small":
+            return n
+        if mode == "great":
+            return 2 * n
+        return n + (2 if "voleur" in state.composition else 0)
+
+    def allowed_roles(self, state: GameState) -> list[str]:
+        """Every card, or with 004's complications the village's powers without the Voleur (and, great, the plain
+        Loup-Garou)."""
+        mode = state.options.get("cards", "one")
+        if mode == "one":
+            return list(self.roles)
+        return [key for key, role in ROLES.items() if (role.camp == VILLAGE and key != "voleur")
+                or (mode == "great" and key == "loup-garou")]
+
+    def reported_cards(self, state: GameState) -> list[str]:
+        # The small complication deals the camp cards apart: its wolves count beside the power cards.
+        if state.options.get("cards") == "small":
+            return [*state.composition, *["loup-garou"] * self.camp_wolves(state)]
+        return list(state.composition)
 
     @staticmethod
     def camp_wolves(state: GameState) -> int:
@@ -246,7 +269,7 @@ class Thiercelieux(Ruleset):
             return
         comp = state.composition
         n = self.table_size(state)
-        expected = n + (2 if "voleur" in comp else 0)
+        expected = self.expected_cards(state)
         if len(comp) != expected:
             extra = " (the Voleur brings two extra cards)" if "voleur" in comp else ""
             raise Rejected("composition_size", f"{n} players need {expected} cards{extra}, not {len(comp)}.",
