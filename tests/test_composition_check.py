@@ -84,3 +84,11 @@ async def test_the_cards_variants_allow_and_count(database_url: str) -> None:
         assert "loup-garou" in great["allowed_roles"]
         two = await check(http, 5, [], options={"characters": 2})
         assert two["table_size"] == 10 and len(two["suggested"]) == 10
+
+
+async def test_the_steps_the_cards_and_options_call(database_url: str) -> None:
+    async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
+        plain = await check(http, 6, SIX)
+        assert "voyante" in plain["called_steps"] and "cupidon" not in plain["called_steps"]
+        lovers = await check(http, 6, SIX, options={"mj_lovers": True, "fake_roles": ["salvateur"]})
+        assert "cupidon" in lovers["called_steps"] and "salvateur" in lovers["called_steps"]

@@ -163,6 +163,15 @@ class Ruleset(SetUp, Play, Sight, Chat, Records):
         """The cards a composition may hold with these options."""
         return list(self.roles)
 
+    def composition_notes(self, state: GameState) -> list[dict[str, Any]]:
+        """Lines a set-up page shows above the composition (what the cards are with these options): each a code,
+        its catalogue key and params."""
+        return []
+
+    def called_steps(self, state: GameState) -> list[str]:
+        """The night steps the cards in play (and the options) will call: a set-up page greys the others."""
+        return []
+
     def reported_cards(self, state: GameState) -> list[str]:
         """The cards composition_report weighs: the composition, and any the options deal beside it."""
         return list(state.composition)

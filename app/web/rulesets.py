@@ -100,7 +100,8 @@ def composition_check(rules: Ruleset, players: int, composition: list[str], opti
     return {**report, "warnings": warnings, "problem": problem, "valid": problem is None, "refusals": refusals,
             "players": players, "planned_players": found, "table_size": rules.table_size(judged),
             "expected_cards": rules.expected_cards(judged), "allowed_roles": rules.allowed_roles(judged),
-            "suggested": suggested}
+            "suggested": suggested, "notes": rules.composition_notes(judged),
+            "called_steps": rules.called_steps(judged)}
 
 
 def start_problem(rules: Ruleset, players: int, composition: list[str],

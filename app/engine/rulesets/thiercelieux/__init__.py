@@ -228,6 +228,16 @@ class Thiercelieux(Ruleset):
         return [key for key, role in ROLES.items() if (role.camp == VILLAGE and key != "voleur")
                 or (mode == "great" and key == "loup-garou")]
 
+    def composition_notes(self, state: GameState) -> list[dict[str, Any]]:
+        mode = state.options.get("cards", "one")
+        if mode == "one":
+            return []
+        return [{"code": f"cards_{mode}", "key": f"comp.cards_{mode}", "params": {"n": self.expected_cards(state)}}]
+
+    def called_steps(self, state: GameState) -> list[str]:
+        cards = set(night_plan.night_cards(state))
+        return sorted(key for key in NIGHT_STEPS if cards & set(step_cards(key)))
+
     def reported_cards(self, state: GameState) -> list[str]:
         # The small complication deals the camp cards apart: its wolves count beside the power cards.
         if state.options.get("cards") == "small":

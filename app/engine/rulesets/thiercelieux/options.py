@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Literal
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
@@ -25,6 +25,12 @@ def known(value: list[str], allowed: Collection[str], refusal: str) -> list[str]
     return value
 
 
+# Display hints in the options' JSON schema (GET /api/rulesets/<key>: `options_schema`), read by the set-up page so that
+# it lists no option: `widget` for a control that is not a plain input (a percentage, the night-order editor, role
+# checkboxes), `forum` for a duration's value in a forum game (hours rather than seconds).
+PERCENT: dict[str, Any] = {"widget": "percent"}
+
+
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
     model_config = ConfigDict(extra="forbid")
 
@@ -37,7 +43,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     night_order: Literal["official", "forum"] = "official"
     captain: bool = True
     petite_fille: Literal["peek", "houses"] = "peek"
-    petite_fille_risk: float = Field(0.2, ge=0.0, le=1.0)
+    petite_fille_risk: float = Field(0.2, ge=0.0, le=1.0, json_schema_extra=PERCENT)
     wolves_disagree: Literal["nobody", "plurality", "leader"] = "nobody"
     allow_abstain: bool = True
     dead_see_all: bool = False
@@ -45,14 +51,14 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     # A night step lasts a time drawn when it opens, whatever its holder does (night.night_bounds): live, in
     # [plausible_min, plausible_max] (unset: 40 % and two thirds of night_step), half as long again for a pack, at
     # most night_step; in a forum game, night_step.
-    night_step: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
+    night_step: float = Field(60.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra={"forum": 7200})
     plausible_min: float | None = Field(None, ge=0.0, le=3600)
     plausible_max: float | None = Field(None, ge=0.0, le=3600)
-    dawn: float = Field(6.0, ge=0.01, le=3600)
+    dawn: float = Field(6.0, ge=0.01, le=3600, json_schema_extra={"forum": 60})
     election: float = Field(90.0, ge=0.01, le=7 * 24 * 3600)
     debate: float = Field(180.0, ge=0.01, le=7 * 24 * 3600)
-    vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600)
-    reaction: float = Field(30.0, ge=0.01, le=7 * 24 * 3600)
+    vote: float = Field(60.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra={"forum": 1200})
+    reaction: float = Field(30.0, ge=0.01, le=7 * 24 * 3600, json_schema_extra={"forum": 1800})
     # Forum-style games over days (001): the day ends at a time of day; votes lock, late votes close, before it.
     schedule: Literal["live", "forum"] = "live"
     timezone: str = Field("Europe/Paris", max_length=64)  # the longest IANA name is about 30 characters
@@ -60,7 +66,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
     vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
     # Roles and variants of 001 and 004 (docs/rules/thiercelieux.md says where each comes from).
-    night_order_custom: list[str] | None = None  # the MJ's own order of night steps
+    night_order_custom: list[str] | None = Field(None, json_schema_extra={"widget": "step_order"})  # the MJ's own order
     night_parallel: bool = False  # DESIGN: independent night steps ask their questions together (night.PARALLEL)
     seer_after_witch: bool = False  # 004: the seer is called after the witch
     seer_announce: bool = False  # 004: the MJ says aloud which role the seer saw
@@ -87,7 +93,8 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     tie_rule: Literal["captain", "revote"] = "captain"  # 004: a second round on a tie, whatever the captain
     captain_mode: Literal["election", "first_dead"] = "election"  # 004: the first dead names the mayor
     role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
-    fake_roles: list[str] = Field(default_factory=list)  # 004: roles called by the MJ that nobody holds
+    # 004: roles called by the MJ that nobody holds
+    fake_roles: list[str] = Field(default_factory=list, json_schema_extra={"widget": "role_checks"})
     # 004 "Variantes à plusieurs cartes": small complication (a hidden camp card, a visible power card) and great
     # complication (two hidden cards, two powers, a wolf if either card is a wolf).
     cards: Literal["one", "small", "great"] = "one"
