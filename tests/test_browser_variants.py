@@ -109,11 +109,11 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
         await mj.wait_for_selector("#composition-check.good")
         await mj.click("#variants > summary")
         await mj.click(".variant-group[data-group=cards] > summary")
-        assert not await mj.locator("#create-form [data-cards-small]").is_visible()
+        assert not await mj.locator("#create-form [data-when='cards=small']").is_visible()
 
         # -- the great complication: two cards per player, village roles and plain wolves ----------------------------
         await mj.click(".cards-modes label.radio-card:has(input[value=great])")
-        await mj.wait_for_selector("#composition .comp-mode[data-cards=great]")
+        await mj.wait_for_selector("#composition .comp-mode[data-note=cards_great]")
         await mj.wait_for_selector("#composition-check.good")
         assert "16" in await mj.locator("#composition-check").inner_text()
         assert not await mj.locator(".comp-row[data-role=voleur]").count()
@@ -121,7 +121,7 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
 
         # -- the small complication: N power cards, no wolf card, the number of wolf camp cards -----------------------
         await mj.click(".cards-modes label.radio-card:has(input[value=small])")
-        await mj.wait_for_selector("#composition .comp-mode[data-cards=small]")
+        await mj.wait_for_selector("#composition .comp-mode[data-note=cards_small]")
         await mj.wait_for_selector("#composition-check.good")
         assert "8" in await mj.locator("#composition-check").inner_text()
         assert not await mj.locator(".comp-row[data-role=loup-garou]").count()
@@ -155,7 +155,7 @@ async def test_multi_card_variant_and_the_soupcons_link(database_url: str, brows
         assert all(camps[r] == "village" and r != "voleur" for r in composition), composition
 
         # -- the console shows the same mode, and draws the editor for it ---------------------------------------------
-        await mj.wait_for_selector("#mj-composition .comp-mode[data-cards=small]")
+        await mj.wait_for_selector("#mj-composition .comp-mode[data-note=cards_small]")
         assert await mj.locator("#setup-form input[name=cards][value=small]").is_checked()
         assert await mj.locator("#setup-form input[name=camp_wolves]").input_value() == "2"
         assert not await mj.locator("#mj-composition .comp-row[data-role=loup-garou]").count()

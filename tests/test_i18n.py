@@ -213,9 +213,10 @@ def test_every_key_the_templates_ask_for_exists(template: str) -> None:
 
 
 def test_the_pages_know_the_night_presets() -> None:
-    """The order editor of static/js/setup.js starts from the presets the server serves (GET /api/rulesets/<key>:
-    `night_orders`, `first_night_only`, `step_cards`), never from a copy; every step of the night has its texts."""
-    js = (ROOT / "static" / "js" / "setup.js").read_text(encoding="utf-8")
+    """The order editor of static/js/rulesets/thiercelieux/options.js starts from the presets the server serves
+    (GET /api/rulesets/<key>: `night_orders`, `first_night_only`, `step_cards`), never from a copy; every step of
+    the night has its texts."""
+    js = (ROOT / "static" / "js" / "rulesets" / "thiercelieux" / "options.js").read_text(encoding="utf-8")
     assert "NIGHT_ORDERS" not in js and "info.night_orders" in js
     compact = re.sub(r"\s+", "", js)
     for order in NIGHT_ORDERS.values():

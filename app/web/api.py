@@ -95,7 +95,7 @@ async def ruleset_info(key: str) -> dict[str, Any]:
 
 
 class CompositionIn(BaseModel):
-    players: int = Field(ge=1, le=99)
+    players: int = Field(ge=0, le=99)  # 0: a lobby nobody has joined yet (with `planned`)
     composition: list[str] = Field(max_length=200)
     # The options the room would have (some change what a composition is); the ruleset's defaults otherwise.
     options: dict[str, Any] | None = Field(default=None, max_length=100)

@@ -231,8 +231,8 @@ def content_security_policy(host: str | None) -> str:
     sockets = "'self'"
     if host and re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
         sockets += f" ws://{host} wss://{host}"
-    # style-src-attr: the pages' scripts position a few things with style attributes (static/js/setup.js, some
-    # rulesets' modules); an attribute can neither run code nor load from another site (img-src is 'self').
+    # style-src-attr: the pages' scripts position a few things with style attributes (the balance of a composition,
+    # some rulesets' modules); an attribute can neither run code nor load from another site (img-src is 'self').
     return ("default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; "
             f"connect-src {sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
             "frame-ancestors 'none'")

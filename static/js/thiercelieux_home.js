@@ -1,21 +1,35 @@
 // Thiercelieux's set-up page (/thiercelieux): create a room (players, composition, moderation, durations, options).
-// The form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server.
+// The form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server, which
+// also judges the composition (rulesets/thiercelieux/composition.js): "create" is offered when it says the game
+// may start.
 import { $, fill, h } from "./shell/dom.js";
-import { localZone, rejectionText, t } from "./shell/i18n.js";
+import { rejectionText, t } from "./shell/i18n.js";
 import { loadRuleset } from "./shell/rules.js";
 import {
-  allowedRoles, bindSetup, cardsMode, cardsModeLine, compositionEditor, compositionOf, compositionProblem,
-  compositionReport, countsOf, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, reportedCards, reporter,
-  suggestedFor, tableSize, useRuleset, writeOptions,
-} from "./setup.js";
+  allowedCards, cardCount, checker, compositionEditor, compositionNotes, compositionOf, compositionReport, countsOf,
+  refusalText,
+} from "./rulesets/thiercelieux/composition.js";
+import {
+  bindSetup, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, resetsComposition, startingOptions,
+  useRuleset, writeOptions,
+} from "./rulesets/thiercelieux/options.js";
 import { bindHostChoice, createRoom } from "./host_choice.js";
 
 const form = $("#create-form");
 const playersInput = $("#players");
-const state = { counts: {}, info: null, touched: false };
-// The server's advice on the composition (warnings, balance): shown, never blocking.
-const askReport = reporter((report) => fill("#composition-report", compositionReport(report)));
-form.activeCards = () => (state.info ? compositionOf(state.counts, state.info.roles) : []);
+const create = $("#create");
+// check: the server's last answer; waiting: an answer is coming; suggesting: the next answer's suggestion is taken.
+const state = { counts: {}, info: null, check: null, waiting: false, suggesting: false };
+const ask = checker((check) => {
+  state.waiting = false;
+  state.check = check;
+  if (state.suggesting && check && Array.isArray(check.suggested)) {
+    state.suggesting = false;
+    state.counts = countsOf(check.suggested);  // judged already: an empty composition is judged as the suggestion
+  }
+  render();
+});
+form.calledSteps = () => (state.check ? state.check.called_steps : null);
 
 function players() {
   const n = Math.round(Number(playersInput.value));
@@ -23,36 +37,34 @@ function players() {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : 8;
 }
 
-/** The options that change what a composition is (004's multi-card variants). */
-function cardsOptions() {
-  return {
-    cards: form.elements.cards ? form.elements.cards.value : "one",
-    camp_wolves: form.elements.camp_wolves ? Number(form.elements.camp_wolves.value) || 0 : 0,
-    characters: form.elements.characters ? Number(form.elements.characters.value) || 1 : 1,
-  };
-}
-
-/** The cards to deal: one per character (two characters each in a 004 variant). */
-const seats = () => tableSize(players(), cardsOptions());
-
+/** Start again from the server's suggestion for this table and these options. */
 function suggest() {
-  state.counts = countsOf(suggestedFor(state.info, seats(), cardsMode(cardsOptions())));
-  state.touched = false;
+  state.counts = {};
+  state.suggesting = true;
   render();
 }
 
 function render() {
   if (!state.info) return;
-  const options = cardsOptions();
-  const mode = cardsMode(options);
-  fill("#composition", cardsModeLine(seats(), mode),
-    compositionEditor(allowedRoles(state.info.roles, mode), state, () => { state.touched = true; render(); }));
-  const problem = compositionProblem(seats(), state.counts, state.info.roles, options, state.info);
-  const total = Object.values(state.counts).reduce((a, b) => a + b, 0);
-  const check = $("#composition-check");
-  check.className = `comp-check ${problem ? "bad" : "good"}`;
-  fill(check, problem || t("home.composition_ok", { n: total }));
-  askReport(seats(), reportedCards(compositionOf(state.counts, state.info.roles), seats(), options, state.info));
+  const composition = compositionOf(state.counts, state.info.roles);
+  state.waiting = ask(players(), composition, readOptions(form));
+  const { check } = state;
+  if (state.suggesting && !state.waiting && check && Array.isArray(check.suggested)) {
+    state.suggesting = false;  // the last answer was for this very table: its suggestion stands
+    state.counts = countsOf(check.suggested);
+    render();
+    return;
+  }
+  if (state.suggesting && state.waiting) return;  // the editor is drawn when the suggestion comes
+  fill("#composition", ...compositionNotes(check),
+    compositionEditor(allowedCards(state.info.roles, check), state, () => render()));
+  const line = $("#composition-check");
+  const problem = refusalText(check);
+  line.className = `comp-check ${check ? (problem ? "bad" : "good") : ""}`;
+  fill(line, check ? problem || t("home.composition_ok", { n: cardCount(state.counts) }) : "");
+  fill("#composition-report", ...compositionReport(check));
+  // "Create" only for a composition the server has judged fit, and while no other answer is coming.
+  create.disabled = state.waiting || !check || !check.valid;
   refreshNightOrder(form);
 }
 
@@ -65,8 +77,7 @@ async function load() {
   state.info = rules.info;
   useRuleset(state.info);
   renderFakeRoles(form, state.info.roles);
-  // A forum game's hours are the MJ's own, unless they pick another time zone.
-  writeOptions(form, { ...state.info.options, timezone: localZone() || state.info.options.timezone });
+  writeOptions(form, startingOptions(form, state.info));
   suggest();
 }
 
@@ -81,21 +92,21 @@ playersInput.addEventListener("change", () => {
   if (state.info) suggest();
 });
 $("#suggest").addEventListener("click", () => state.info && suggest());
-// Another multi-card mode: the cards are counted and chosen differently, so start from its suggestion.
-for (const radio of form.querySelectorAll('input[name="cards"]')) {
-  radio.addEventListener("change", () => state.info && suggest());
-}
-if (form.elements.camp_wolves) form.elements.camp_wolves.addEventListener("input", () => render());
-if (form.elements.characters) form.elements.characters.addEventListener("change", () => state.info && suggest());
+// The options count in the server's judgement; one that changes what a composition is (004's multi-card variants)
+// starts again from its suggestion.
+form.addEventListener("input", (ev) => {
+  if (state.info && ev.target !== playersInput && !ev.target.closest("#composition")) render();
+});
+form.addEventListener("change", (ev) => {
+  if (state.info && resetsComposition(ev.target)) suggest();
+});
 
 form.addEventListener("submit", (ev) => {
   ev.preventDefault();
   if (!state.info) return;
-  const problem = compositionProblem(seats(), state.counts, state.info.roles, cardsOptions(), state.info)
-    || forumProblem(form);
   createRoom(form, {
     ruleset: form.dataset.ruleset, options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
-  }, problem);
+  }, refusalText(state.check) || forumProblem(form));
 });
 
 bindSetup(form, () => state.info && state.info.options);

@@ -8,7 +8,8 @@ import { addIcons, h, icon } from "../shell/dom.js";
 import { has, listNames, localTime, localZone, roleName, t } from "../shell/i18n.js";
 import { describe as genericLine, sinceLastPhase } from "../shell/journal.js";
 import { rulesetData } from "../shell/net.js";
-import * as setup from "../setup.js";
+import { sortRoles } from "./thiercelieux/composition.js";
+import * as setup from "./thiercelieux/console_setup.js";
 import { addBotButton, botBadge, removeBot } from "../bots.js";
 
 addIcons({
@@ -298,7 +299,7 @@ function tagText(key, value, name) {
 }
 
 function roleOptions(selected, withNone) {
-  const roles = setup.sortRoles([...data.roles.values()]);
+  const roles = sortRoles([...data.roles.values()]);
   return [
     withNone ? h("option", { value: "", selected: !selected ? true : null }, t("mj.random_role")) : null,
     roles.map((r) => h("option", { value: r.key, selected: r.key === selected ? true : null }, roleName(r.key))),

@@ -27,8 +27,10 @@ def known(value: list[str], allowed: Collection[str], refusal: str) -> list[str]
 
 # Display hints in the options' JSON schema (GET /api/rulesets/<key>: `options_schema`), read by the set-up page so that
 # it lists no option: `widget` for a control that is not a plain input (a percentage, the night-order editor, role
-# checkboxes), `forum` for a duration's value in a forum game (hours rather than seconds).
+# checkboxes), `forum` for a duration's value in a forum game (hours rather than seconds), `resets_composition` for
+# an option that changes what a composition is (the page starts again from the suggestion).
 PERCENT: dict[str, Any] = {"widget": "percent"}
+RESETS: dict[str, Any] = {"resets_composition": True}
 
 
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
@@ -97,9 +99,9 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     fake_roles: list[str] = Field(default_factory=list, json_schema_extra={"widget": "role_checks"})
     # 004 "Variantes à plusieurs cartes": small complication (a hidden camp card, a visible power card) and great
     # complication (two hidden cards, two powers, a wolf if either card is a wolf).
-    cards: Literal["one", "small", "great"] = "one"
+    cards: Literal["one", "small", "great"] = Field("one", json_schema_extra=RESETS)
     camp_wolves: int = Field(0, ge=0, le=20)  # small complication: wolf camp cards (0: the suggested number)
-    characters: Literal[1, 2] = 1  # 004: each player plays two characters, each with a hidden card
+    characters: Literal[1, 2] = Field(1, json_schema_extra=RESETS)  # 004: two characters each, each with a hidden card
     day_roles: bool = False  # 004 "Le Village": a face-up day card each (Confesseur, Châtelain, Protecteur)
     # Issue 14, the official solitaries (official_solo.py): the Abominable Sectaire's two groups are the MJ's (the
     # seats of the first group), else the two halves of the table or drawn; the Gitane's spirits speak through the

@@ -1,0 +1,180 @@
+// The composition editor of a ruleset with cards and a night, and what the server says of a composition. The
+// server judges every composition (POST /api/rulesets/<key>/composition): whether the game may start and why not,
+// the rules' advice, the cards the table wants, the cards the options allow and the suggestion. Nothing of those
+// rules is copied here: this module draws the counters and shows the answer.
+import { h, icon } from "../../shell/dom.js";
+import { rejectionText, roleName, t } from "../../shell/i18n.js";
+import { api } from "../../shell/net.js";
+import { hook, rules } from "../../shell/rules.js";
+
+const roleIcon = (key, extra = "") => hook("roleIcon", icon("card", extra), key, extra);
+const soloCamps = () => new Set((rules.info && rules.info.solo_camps) || []);
+const isSoloCamp = (camp) => soloCamps().has(camp);
+const campClasses = (camp) => [`camp-${camp}`, isSoloCamp(camp) && "camp-solo"];
+
+// The order cards are listed in: wolves first, then the village's powers, then the loners and other packs, then the
+// plain villagers.
+const ORDER = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
+  "infect-pere-des-loups", "salvateur", "corbeau", "ancien", "franc-macon", "apprenti", "marchand-de-sable",
+  "somnambule", "casanova", "berger", "magicien", "louveteau", "traitre", "loup-blanc", "joueur-de-flute", "assassin",
+  "tueur", "vampire", "hamster-garou",
+  // The official roles beyond the seeds (issue 14): the wolves' first, then the night's, the day's, the solitaries'.
+  "grand-mechant-loup", "enfant-sauvage", "chien-loup", "deux-soeurs", "trois-freres", "renard", "montreur-d-ours",
+  "comedien", "gitane", "ange", "bouc-emissaire", "idiot-du-village", "juge-begue", "chevalier-epee-rouillee",
+  "servante-devouee", "villageois-villageois", "abominable-sectaire", "villageois"];
+// The cards of the official rulebook (003) and the Chaman, always in sight; the others fold under "More roles".
+const CLASSIC = new Set(["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
+  "villageois"]);
+
+export function countsOf(composition) {
+  const counts = {};
+  for (const role of composition || []) counts[role] = (counts[role] || 0) + 1;
+  return counts;
+}
+
+export function compositionOf(counts, roles) {
+  const out = [];
+  for (const role of sortRoles(roles)) {
+    for (let i = 0; i < (counts[role.key] || 0); i++) out.push(role.key);
+  }
+  return out;
+}
+
+export function sortRoles(roles) {
+  return [...roles].sort((a, b) => {
+    const ia = ORDER.indexOf(a.key), ib = ORDER.indexOf(b.key);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.key.localeCompare(b.key);
+  });
+}
+
+export const cardCount = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** The cards the server's answer allows (all of them until it has answered). */
+export function allowedCards(roles, check) {
+  if (!check || !Array.isArray(check.allowed_roles)) return roles;
+  const allowed = new Set(check.allowed_roles);
+  return roles.filter((role) => allowed.has(role.key));
+}
+
+/**
+ * A +/− counter per role. `state.counts` is changed in place; `onChange()` is called after every change. (A card
+ * the ruleset says is unique gets no second copy: `unique` is the card's own data, served with it.)
+ */
+export function compositionEditor(roles, state, onChange) {
+  const row = (role) => {
+    const count = state.counts[role.key] || 0;
+    const change = (delta) => {
+      const next = Math.max(0, (state.counts[role.key] || 0) + delta);
+      if (role.unique && next > 1) return;
+      state.counts[role.key] = next;
+      onChange();
+    };
+    return h("div", { class: ["comp-row", count === 0 && "zero", ...campClasses(role.camp)], "data-role": role.key },
+      roleIcon(role.key, "comp-icon"),
+      h("span", { class: "comp-name" }, h("b", {}, roleName(role.key)),
+        h("small", {}, isSoloCamp(role.camp) ? t("comp.camp_solo") : t(`camp.${role.camp}`),
+          role.unique ? "" : ` · ${t("ui.several")}`)),
+      h("span", { class: "stepper small" },
+        h("button", { type: "button", class: "btn btn-round", "aria-label": `${t("ui.less")} ${roleName(role.key)}`,
+          disabled: count === 0 ? true : null, onclick: () => change(-1) }, "−"),
+        h("output", { class: "comp-count" }, String(count)),
+        h("button", { type: "button", class: "btn btn-round", "aria-label": `${t("ui.more")} ${roleName(role.key)}`,
+          disabled: role.unique && count >= 1 ? true : null, onclick: () => change(1) }, "+")));
+  };
+  const sorted = sortRoles(roles);
+  const main = sorted.filter((role) => CLASSIC.has(role.key));
+  const more = sorted.filter((role) => !CLASSIC.has(role.key));
+  const counted = more.filter((role) => state.counts[role.key] > 0).length;
+  if (!more.length) return h("div", { class: "comp-rows" }, main.map(row));
+  // The other roles fold away on a phone; open when one of them is in play (or the MJ opened it).
+  const details = h("details", { class: "comp-more", open: state.moreOpen ?? counted > 0 ? true : null,
+    ontoggle: (ev) => { state.moreOpen = ev.target.open; } },
+  h("summary", {}, h("span", {}, t("comp.more_roles", { n: more.length })),
+    h("small", { class: "muted" }, counted ? ` · ${counted} ✓` : ` · ${t("comp.more_roles_help")}`)),
+  h("div", { class: "comp-rows" }, more.map(row)));
+  return h("div", { class: "comp-editor" }, h("div", { class: "comp-rows" }, main.map(row)), details);
+}
+
+// -- what the server says (POST /api/rulesets/<key>/composition) --------------------------------------------------
+/**
+ * A function `ask(players, composition, options, { planned })` that asks the server to judge a composition, at most
+ * once per pause in the editing, and hands the latest answer to `onCheck(check)`; it returns whether an answer is
+ * coming (false: the last one still holds). A refused request (options the server does not take) comes back as a
+ * check with that refusal; a network failure as null.
+ */
+export function checker(onCheck, delay = 250) {
+  let timer = null;
+  let asked = 0;
+  let last = "";
+  return (players, composition, options = {}, { planned = false } = {}) => {
+    clearTimeout(timer);
+    const body = { players, composition, options, planned };
+    const key = JSON.stringify(body);
+    if (key === last) {
+      asked++;  // back to what the last answer judged: a request under way is stale
+      return false;
+    }
+    timer = setTimeout(async () => {
+      const mine = ++asked;
+      let check = null;
+      try {
+        check = await api(`/api/rulesets/${encodeURIComponent(rules.key)}/composition`, { method: "POST", body });
+      } catch (err) {
+        if (err.code !== "network") {
+          check = { valid: false, refusals: [{ code: err.code, message: err.message, params: err.params || {} }] };
+        }
+      }
+      if (mine !== asked) return;
+      last = check ? key : "";
+      onCheck(check);
+    }, delay);
+    return true;
+  };
+}
+
+/** Why the server refuses the composition, as a sentence (null when it may start). */
+export function refusalText(check) {
+  const refusal = check && !check.valid && (check.refusals || [])[0];
+  return refusal ? rejectionText(refusal.code, refusal.message, refusal.params) : null;
+}
+
+/** A sentence of the server's, from its catalogue key and params (a card named by its key is shown by its name). */
+function said(item) {
+  const params = { ...(item.params || item) };
+  if (typeof params.role === "string") params.role = roleName(params.role);
+  return t(item.key || `comp.warn.${item.code}`, params);
+}
+
+/** The lines above the composition saying what the cards are with these options (none in the official game). */
+export function compositionNotes(check) {
+  return ((check && check.notes) || []).map((note) =>
+    h("p", { class: "hint comp-mode", "data-note": note.code }, said(note)));
+}
+
+/** The report shown under the composition: the warnings (advice, never a refusal) and the balance indicator. */
+export function compositionReport(check, { start = false } = {}) {
+  if (!check || check.balance === undefined) return [];
+  const warnings = check.warnings || [];
+  const balance = Number(check.balance) || 0;
+  const span = 20;
+  const at = ((Math.max(-span, Math.min(span, balance)) + span) / (2 * span)) * 100;
+  return [
+    warnings.length ? h("div", { class: "comp-warnings", role: "status" },
+      h("ul", {}, warnings.map((w) => h("li", { class: "comp-warning", "data-code": w.code, "data-role": w.role || null },
+        icon("bell"), h("span", {}, said(w))))),
+      h("p", { class: "small muted" }, t(start ? "comp.advisory_start" : "comp.advisory"))) : null,
+    h("div", { class: ["balance", `balance-${check.verdict}`], "data-verdict": check.verdict, "data-balance": balance },
+      h("p", { class: "balance-line" }, h("b", {}, t("comp.balance", { balance: balance > 0 ? `+${balance}` : String(balance) })),
+        " — ", h("span", { class: "balance-verdict" }, t(`comp.verdict.${check.verdict}`))),
+      h("div", { class: "balance-bar", "aria-hidden": "true" }, h("span", { class: "balance-mark", style: `left: ${at.toFixed(1)}%` })),
+      h("div", { class: "balance-ends", "aria-hidden": "true" }, h("span", {}, t("camp.wolves")), h("span", {}, t("camp.village"))),
+      h("p", { class: "hint" }, t("comp.balance_help"))),
+  ].filter(Boolean);
+}
+
+/** The rules' advice alone, as the console's lobby check lists it. */
+export function warningList(check) {
+  const warnings = (check && check.warnings) || [];
+  return warnings.length ? h("ul", { class: "comp-warnings small" }, warnings.map((w) =>
+    h("li", { class: "comp-warning", "data-code": w.code }, icon("bell"), h("span", {}, said(w))))) : null;
+}
