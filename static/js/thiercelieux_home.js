@@ -26,6 +26,7 @@ const ask = checker((check) => {
   if (state.suggesting && check && Array.isArray(check.suggested)) {
     state.suggesting = false;
     state.counts = countsOf(check.suggested);  // judged already: an empty composition is judged as the suggestion
+    ask.settle(players(), compositionOf(state.counts, state.info.roles), readOptions(form));
   }
   render();
 });

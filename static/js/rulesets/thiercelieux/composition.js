@@ -106,10 +106,12 @@ export function checker(onCheck, delay = 250) {
   let timer = null;
   let asked = 0;
   let last = "";
-  return (players, composition, options = {}, { planned = false } = {}) => {
+  const keyOf = (players, composition, options = {}, { planned = false } = {}) =>
+    JSON.stringify({ players, composition, options, planned });
+  const ask = (players, composition, options = {}, { planned = false } = {}) => {
     clearTimeout(timer);
     const body = { players, composition, options, planned };
-    const key = JSON.stringify(body);
+    const key = keyOf(players, composition, options, { planned });
     if (key === last) {
       asked++;  // back to what the last answer judged: a request under way is stale
       return false;
@@ -130,6 +132,9 @@ export function checker(onCheck, delay = 250) {
     }, delay);
     return true;
   };
+  // The last answer also holds for this composition (the suggestion an answer on no composition judged).
+  ask.settle = (...args) => { last = keyOf(...args); };
+  return ask;
 }
 
 /** Why the server refuses the composition, as a sentence (null when it may start). */

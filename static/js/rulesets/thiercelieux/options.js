@@ -292,12 +292,14 @@ export function renderNightOrder(form) {
   const box = form.querySelector("[data-night-order]");
   if (!box) return;
   const custom = form.nightCustom;
+  // The editor's texts: its option's label (`data-option`), and the lines under it.
+  const text = (line = "", params = {}) => t(`opt.${box.dataset.option}${line}`, params);
   const toggle = h("label", { class: "check" },
     h("input", { type: "checkbox", class: "night-order-toggle", checked: custom ? true : null, onchange: (ev) => {
       form.nightCustom = ev.target.checked ? [...presetOf(form)] : null;
       renderNightOrder(form);
     } }),
-    h("span", {}, t("opt.night_order_custom")));
+    h("span", {}, text()));
   if (!custom) {
     box.replaceChildren(toggle);
     return;
@@ -318,24 +320,24 @@ export function renderNightOrder(form) {
     return h("li", { class: ["order-step", !active.has(key) && "absent"], "data-step": key },
       h("span", { class: "order-pos" }, String(i + 1)),
       h("span", { class: "order-name" }, step,
-        FIRST_NIGHT_ONLY.has(key) ? h("small", { class: "badge" }, t("opt.night_order_custom.first")) : null,
-        h("small", { class: "order-absent" }, t("opt.night_order_custom.absent"))),
+        FIRST_NIGHT_ONLY.has(key) ? h("small", { class: "badge" }, text(".first")) : null,
+        h("small", { class: "order-absent" }, text(".absent"))),
       h("span", { class: "order-buttons" },
         h("button", { type: "button", class: "btn btn-icon move-up", disabled: i === 0 ? true : null,
-          "aria-label": t("opt.night_order_custom.up", { step }), title: t("opt.night_order_custom.up", { step }),
+          "aria-label": text(".up", { step }), title: text(".up", { step }),
           onclick: () => move(i, -1) }, icon("up")),
         h("button", { type: "button", class: "btn btn-icon move-down", disabled: i === custom.length - 1 ? true : null,
-          "aria-label": t("opt.night_order_custom.down", { step }), title: t("opt.night_order_custom.down", { step }),
+          "aria-label": text(".down", { step }), title: text(".down", { step }),
           onclick: () => move(i, 1) }, icon("down"))));
   }));
   box.replaceChildren(toggle,
-    h("p", { class: "opt-help" }, t("opt.night_order_custom.help")),
+    h("p", { class: "opt-help" }, text(".help")),
     list,
     h("button", { type: "button", class: "btn btn-ghost btn-small night-order-reset", onclick: () => {
       form.nightCustom = [...presetOf(form)];
       renderNightOrder(form);
       changed(form);
-    } }, t("opt.night_order_custom.reset")));
+    } }, text(".reset")));
 }
 
 /** Grey out the steps that have no card in play (after the composition or the made-up roles changed). */
