@@ -56,16 +56,19 @@ function render() {
     render();
     return;
   }
-  if (state.suggesting && state.waiting) return;  // the editor is drawn when the suggestion comes
-  fill("#composition", ...compositionNotes(check),
-    compositionEditor(allowedCards(state.info.roles, check), state, () => render()));
+  // "Create" only for a composition the server has judged fit, and while no other answer is coming; until it
+  // comes, the verdict line keeps its words but says neither yes nor no.
+  create.disabled = state.waiting || !check || !check.valid;
   const line = $("#composition-check");
   const problem = refusalText(check);
-  line.className = `comp-check ${check ? (problem ? "bad" : "good") : ""}`;
+  line.className = `comp-check ${check && !state.waiting ? (problem ? "bad" : "good") : ""}`;
+  if (!(state.suggesting && state.waiting)) {  // (a suggestion to come: the editor is drawn when it does)
+    fill("#composition", ...compositionNotes(check),
+      compositionEditor(allowedCards(state.info.roles, check), state, () => render()));
+  }
+  if (state.waiting) return;
   fill(line, check ? problem || t("home.composition_ok", { n: cardCount(state.counts) }) : "");
   fill("#composition-report", ...compositionReport(check));
-  // "Create" only for a composition the server has judged fit, and while no other answer is coming.
-  create.disabled = state.waiting || !check || !check.valid;
   refreshNightOrder(form);
 }
 

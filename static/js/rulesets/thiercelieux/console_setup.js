@@ -36,7 +36,7 @@ function renderConsoleComposition() {
   const total = cardCount(consoleState.counts);
   const composition = compositionOf(consoleState.counts, info.roles);
   // Until the lobby has filled, the composition says how large the table will be (6 cards: 6 players): `planned`.
-  consoleState.ask(seated, composition, readOptions(form), { planned: true });
+  const waiting = consoleState.ask(seated, composition, readOptions(form), { planned: true });
   document.getElementById("mj-composition").replaceChildren(...compositionNotes(check),
     compositionEditor(allowedCards(info.roles, check), consoleState, markDirty));
   const line = document.getElementById("mj-composition-check");
@@ -48,7 +48,10 @@ function renderConsoleComposition() {
     line.textContent = t("mj.composition_auto");  // the suggested composition the server will use
     return;
   }
-  if (!check) return;
+  if (!check || waiting) {
+    line.className = "comp-check";  // the server's answer is coming: neither yes nor no until then
+    return;
+  }
   const problem = refusalText(check);
   line.className = `comp-check ${problem ? "bad" : "good"}`;
   line.textContent = problem || (seated < check.planned_players
