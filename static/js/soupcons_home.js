@@ -1,7 +1,7 @@
 // Soupçons: create a table (your name, how many bots, how fast), seat yourself, the bots, and maybe start at once.
-import { $, fill, toast } from "./shell/dom.js";
+import { $, fill, h, toast } from "./shell/dom.js";
 import { rejectionText, t } from "./shell/i18n.js";
-import { api, mjKey, seatKey, store } from "./shell/net.js";
+import { api, mjKey, rulesetData, seatKey, store } from "./shell/net.js";
 
 const form = $("#sc-create-form");
 const botsInput = $("#sc-bots");
@@ -24,7 +24,22 @@ function refresh() {
 for (const button of document.querySelectorAll("[data-stepper=bots] [data-step]")) {
   button.addEventListener("click", () => {
     botsInput.value = String(bots() + Number(button.dataset.step));
-    refresh();
+    /** The paces the server offers for `turn` (its schema's display hint `choices`), its default chosen. */
+async function drawTurn() {
+  const select = $("#sc-turn");
+  try {
+    const info = await rulesetData("soupcons");
+    const turn = info.options_schema.properties.turn;
+    const current = (info.options || {}).turn ?? turn.default;
+    fill(select, Object.entries(turn.choices || {}).map(([name, value]) => h("option",
+      { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${name}`))));
+  } catch (err) {
+    toast(rejectionText(err.code || "network", t("ui.conn.offline")));
+  }
+}
+
+refresh();
+drawTurn();
   });
 }
 botsInput.addEventListener("change", refresh);
@@ -39,10 +54,11 @@ form.addEventListener("submit", async (ev) => {
   }
   const button = $("#sc-create");
   button.disabled = true;
-  const turn = Number($("#sc-turn").value) || 60;
+  // Only the pace: the server derives the reply's time from it (app/engine/rulesets/soupcons/options.py).
+  const turn = Number($("#sc-turn").value);
   try {
     const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: "soupcons", options: { turn, reply: Math.max(15, Math.round(turn / 2)) },
+      ruleset: "soupcons", options: Number.isFinite(turn) && turn > 0 ? { turn } : {},
     } });
     store.set(mjKey(room.code), room.mj_token);
     const seat = await api(`/api/rooms/${room.code}/join`, { method: "POST", body: { name } });
@@ -62,4 +78,19 @@ form.addEventListener("submit", async (ev) => {
   }
 });
 
+/** The paces the server offers for `turn` (its schema's display hint `choices`), its default chosen. */
+async function drawTurn() {
+  const select = $("#sc-turn");
+  try {
+    const info = await rulesetData("soupcons");
+    const turn = info.options_schema.properties.turn;
+    const current = (info.options || {}).turn ?? turn.default;
+    fill(select, Object.entries(turn.choices || {}).map(([name, value]) => h("option",
+      { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${name}`))));
+  } catch (err) {
+    toast(rejectionText(err.code || "network", t("ui.conn.offline")));
+  }
+}
+
 refresh();
+drawTurn();
