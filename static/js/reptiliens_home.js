@@ -92,7 +92,7 @@ async function check() {
   box.dataset.problem = problem ? problem.code : "";
   fill(box, counts, " ", problem ? rejectionText(problem.code, problem.message, problem.params) : t("page.rp-setup.ready"));
   fill("#rp-comp-report", (report.warnings || []).map((w) => h("li", { "data-warning": w.code },
-    has(`comp.warn.${w.code}`) ? t(`comp.warn.${w.code}`, w) : w.code)));
+    has(w.key) ? t(w.key, w.params) : w.code)));
 }
 
 /** The options the form shows (the schema's scalar ones, but the one "je joue aussi" sets). */
@@ -107,8 +107,12 @@ function drawOptions() {
   const info = state.info;
   const props = info.options_schema.properties;
   state.shown = shownOptions();
-  fill("#rp-moderation", state.shown.includes("moderation") ? optionField(info, "moderation", PREFIX) : null);
-  const rest = state.shown.filter((name) => name !== "moderation");
+  // An option the schema places in a section of its own (`section`, e.g. the moderation) goes to #rp-<section>.
+  const section = (name) => (props[name] || {}).section;
+  for (const box of form.querySelectorAll("[data-section]")) {
+    fill(box, state.shown.filter((name) => section(name) === box.dataset.section).map((name) => optionField(info, name, PREFIX)));
+  }
+  const rest = state.shown.filter((name) => !section(name));
   fill("#rp-durations", rest.filter((name) => (props[name] || {}).unit).map((name) => optionField(info, name, PREFIX)));
   fill("#rp-options", rest.filter((name) => !(props[name] || {}).unit).map((name) => optionField(info, name, PREFIX)));
   $("#host-choice").hidden = !info.host_plays_option;

@@ -12,7 +12,8 @@ from app.engine.rulesets.reptiliens.calendar import NIGHT_DAYS, Weekday
 from app.engine.rulesets.reptiliens.offices import office_of_key
 
 # The set-up page builds its form from the options' JSON schema (GET /api/rulesets/reptiliens): a duration says
-# its unit, and the weekday of night 1 lists only the nights' days.
+# its unit, and the weekday of night 1 lists only the nights' days; `section` names the part of the page an
+# option is drawn in (the durations and the other options otherwise).
 SECONDS: dict[str, Any] = {"unit": "s"}
 
 
@@ -21,7 +22,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
 
     # mj: the judgment calls of the opening (personal conditions, the conversion, the lovers) are the MJ's
     # prompts; auto: the game's RNG makes them.
-    moderation: Literal["mj", "auto"] = "auto"
+    moderation: Literal["mj", "auto"] = Field("auto", json_schema_extra={"section": "moderation"})
     # RULES-NOTES "Chance": every random draw (the deal, an attack's victim among several) by the game's RNG, or
     # by the MJ at the table (in-person play), who answers a prompt instead.
     draws: Literal["rng", "mj"] = "rng"

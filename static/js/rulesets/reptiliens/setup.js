@@ -70,7 +70,7 @@ export function setupPanel(v, ctx) {
     h("p", { class: "hint", "data-key": "source" }, chosen.length ? rt("ui.rp-setup-own") : rt("ui.rp-setup-suggested", { n: size })),
     h("p", { class: "comp-check", "data-key": "counts" }, rt("ui.rp-setup-counts", { camp: inDeck("camp"), specialty: inDeck("specialty"), players })),
     found && (found.warnings || []).length ? h("ul", { class: "comp-report small", "data-key": "warnings" },
-      found.warnings.map((w) => h("li", { "data-key": w.code }, has(`comp.warn.${w.code}`) ? t(`comp.warn.${w.code}`, w) : w.code))) : null,
+      found.warnings.map((w) => h("li", { "data-key": w.code }, has(w.key) ? t(w.key, w.params) : w.code))) : null,
     h("div", { class: "button-row", "data-key": "comp-buttons" },
       h("button", { type: "button", class: "btn btn-small", id: "rp-suggest", onclick: () => configure({ composition: suggested }) }, rt("ui.rp-setup-use-suggestion")),
       chosen.length ? h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => configure({ composition: [] }) }, rt("ui.rp-setup-follow")) : null),
