@@ -10,7 +10,7 @@ import {
   refusalText,
 } from "./rulesets/thiercelieux/composition.js";
 import {
-  bindSetup, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, resetsComposition, startingOptions,
+  bindSetup, readOptions, showRefusedOption, refreshNightOrder, renderFakeRoles, resetsComposition, startingOptions,
   useRuleset, writeOptions,
 } from "./rulesets/thiercelieux/options.js";
 import { bindHostChoice, createRoom } from "./host_choice.js";
@@ -23,6 +23,7 @@ const state = { counts: {}, info: null, check: null, waiting: false, suggesting:
 const ask = checker((check) => {
   state.waiting = false;
   state.check = check;
+  showRefusedOption(form, check);
   if (state.suggesting && check && Array.isArray(check.suggested)) {
     state.suggesting = false;
     state.counts = countsOf(check.suggested);  // judged already: an empty composition is judged as the suggestion
@@ -110,7 +111,7 @@ form.addEventListener("submit", (ev) => {
   if (!state.info) return;
   createRoom(form, {
     ruleset: form.dataset.ruleset, options: readOptions(form), composition: compositionOf(state.counts, state.info.roles),
-  }, refusalText(state.check) || forumProblem(form));
+  }, refusalText(state.check));
 });
 
 bindSetup(form, () => state.info && state.info.options);

@@ -14,6 +14,11 @@ from app.engine.rulesets.thiercelieux.night import NIGHT_STEPS
 from app.engine.rulesets.thiercelieux.official_night import STAGE_CARDS
 from app.engine.rulesets.thiercelieux.roles import ROLES
 
+# The cards an MJ may call although nobody holds them (004's fake roles): not the plain villager (never called) nor
+# the plain werewolf (the pack is called anyway).
+FAKE_ROLE_CARDS: list[str] = [key for key in ROLES if key not in ("villageois", "loup-garou")]
+FAKE_ROLES_HINTS: dict[str, Any] = {"widget": "role_checks", "roles": FAKE_ROLE_CARDS}
+
 Seconds = Field(ge=0.01, le=7 * 24 * 3600)
 
 
@@ -95,8 +100,8 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     tie_rule: Literal["captain", "revote"] = "captain"  # 004: a second round on a tie, whatever the captain
     captain_mode: Literal["election", "first_dead"] = "election"  # 004: the first dead names the mayor
     role_talk: Literal["allowed", "hints", "forbidden"] = "allowed"  # 004: may one say one's role?
-    # 004: roles called by the MJ that nobody holds
-    fake_roles: list[str] = Field(default_factory=list, json_schema_extra={"widget": "role_checks"})
+    # 004: roles called by the MJ that nobody holds; the set-up page offers the cards of its `roles` hint.
+    fake_roles: list[str] = Field(default_factory=list, json_schema_extra=FAKE_ROLES_HINTS)
     # 004 "Variantes à plusieurs cartes": small complication (a hidden camp card, a visible power card) and great
     # complication (two hidden cards, two powers, a wolf if either card is a wolf).
     cards: Literal["one", "small", "great"] = Field("one", json_schema_extra=RESETS)

@@ -3,7 +3,7 @@
 // the rules' advice, the cards the table wants, the cards the options allow and the suggestion. Nothing of those
 // rules is copied here: this module draws the counters and shows the answer.
 import { h, icon } from "../../shell/dom.js";
-import { rejectionText, roleName, t } from "../../shell/i18n.js";
+import { has, rejectionText, roleName, t } from "../../shell/i18n.js";
 import { api } from "../../shell/net.js";
 import { hook, rules } from "../../shell/rules.js";
 
@@ -140,7 +140,18 @@ export function checker(onCheck, delay = 250) {
 /** Why the server refuses the composition, as a sentence (null when it may start). */
 export function refusalText(check) {
   const refusal = check && !check.valid && (check.refusals || [])[0];
-  return refusal ? rejectionText(refusal.code, refusal.message, refusal.params) : null;
+  if (!refusal) return null;
+  const refused = optionRefusal(check);
+  return refused ? refused.text : rejectionText(refusal.code, refusal.message, refusal.params);
+}
+
+/** The option the server refuses (its answer `400 bad_options` names it) and why: the catalogue's sentence for it
+ * when it has one (opt.<option>.bad), else the server's message; null when no option is refused. */
+export function optionRefusal(check) {
+  const refusal = check && !check.valid && (check.refusals || [])[0];
+  const option = refusal && refusal.code === "bad_options" && (refusal.params || {}).option;
+  if (typeof option !== "string") return null;
+  return { option, text: has(`opt.${option}.bad`) ? t(`opt.${option}.bad`) : refusal.message || option };
 }
 
 /** A sentence of the server's, from its catalogue key and params (a card named by its key is shown by its name). */

@@ -9,7 +9,7 @@ import {
   refusalText, warningList,
 } from "./composition.js";
 import {
-  bindSetup, forumProblem, readOptions, refreshNightOrder, renderFakeRoles, resetsComposition, useRuleset,
+  bindSetup, readOptions, showRefusedOption, refreshNightOrder, renderFakeRoles, resetsComposition, useRuleset,
   writeOptions,
 } from "./options.js";
 
@@ -61,11 +61,6 @@ function renderConsoleComposition() {
 
 async function saveSetup() {
   const form = consoleForm();
-  const problem = forumProblem(form);
-  if (problem) {
-    consoleState.ctx.toast(problem);
-    return false;
-  }
   const composition = compositionOf(consoleState.counts, consoleState.info ? consoleState.info.roles : []);
   if (!(await consoleState.ctx.send("configure", { options: readOptions(form), composition }))) return false;
   consoleState.dirty = false;
@@ -83,6 +78,7 @@ export function bindConsole(ctx, info) {
   renderFakeRoles(form, info.roles);
   consoleState.ask = checker((check) => {
     consoleState.check = check;
+    showRefusedOption(consoleForm(), check);
     renderConsoleComposition();
   });
   consoleState.lobby.ask = checker((check) => {

@@ -5,7 +5,7 @@
 // controls; `data-when="<option>=<value>"` shows a block only then, `data-enabled-when` greys a control otherwise.
 import { h, icon } from "../../shell/dom.js";
 import { localZone, roleName, t } from "../../shell/i18n.js";
-import { sortRoles } from "./composition.js";
+import { optionRefusal, sortRoles } from "./composition.js";
 
 // The ruleset's data, set by useRuleset: its options' schema, the night's presets and which cards wake which step.
 let schema = {};
@@ -150,17 +150,6 @@ function forumOn(form) {
   return Boolean(picked) && picked.value === box.dataset.forumSwitch;
 }
 
-/** What is wrong with the forum settings, as a sentence, or null. */
-export function forumProblem(form) {
-  const f = forumFields(form);
-  if (!f || !forumOn(form)) return null;
-  const lock = Number(f.lock && f.lock.value);
-  const late = Number(f.late && f.late.value);
-  if (Number.isFinite(lock) && Number.isFinite(late) && late > lock) return t("opt.forum.late_after_lock");
-  if (f.end && !/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(f.end.value || "")) return t("opt.forum.bad_day_end");
-  return null;
-}
-
 function minutesBefore(hhmm, minutes) {
   const [hh, mm] = hhmm.split(":").map(Number);
   const total = ((hh * 60 + mm - minutes) % 1440 + 1440) % 1440;
@@ -184,11 +173,8 @@ export function refreshSetup(form) {
   }
   const f = forumFields(form);
   if (!f) return;
-  const problem = forumProblem(form);
   const end = f.end ? f.end.value : "";
-  f.example.classList.toggle("bad", Boolean(problem));
-  if (problem) f.example.textContent = problem;
-  else if (end) {
+  if (end) {
     f.example.textContent = t("opt.forum.example", {
       locks: minutesBefore(end, Number(f.lock.value) || 0),
       closes: minutesBefore(end, Number(f.late.value) || 0),
@@ -253,7 +239,8 @@ export function renderFakeRoles(form, roles) {
   const [name] = withHint("widget", "role_checks");
   if (!box || !roles || !name) return;
   const wanted = new Set(JSON.parse(form.dataset.fakeRoles || "[]"));
-  box.replaceChildren(...sortRoles(roles).filter((role) => role.key !== "villageois" && role.key !== "loup-garou")
+  const offered = new Set(field(name).roles || []);  // the cards the server says may be faked
+  box.replaceChildren(...sortRoles(roles).filter((role) => offered.has(role.key))
     .map((role) => h("label", { class: "chip-check" },
       h("input", { type: "checkbox", name, value: role.key, checked: wanted.has(role.key) ? true : null }),
       h("span", {}, roleName(role.key)))));
@@ -346,4 +333,13 @@ export function refreshNightOrder(form) {
   if (!box) return;
   const active = activeSteps(form);
   for (const li of box.querySelectorAll("li[data-step]")) li.classList.toggle("absent", !active.has(li.dataset.step));
+}
+
+/** The server's refusal of an option (its composition answer), shown under that option's field. */
+export function showRefusedOption(form, check) {
+  for (const old of form.querySelectorAll(".opt-refused")) old.remove();
+  const refused = optionRefusal(check);
+  const input = refused && form.elements[refused.option];
+  const field = input && input.closest ? input.closest("label, .field, fieldset") : null;
+  if (field) field.append(h("small", { class: "opt-refused error", role: "alert" }, refused.text));
 }
