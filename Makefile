@@ -38,10 +38,21 @@ test: venv
 test-bench: venv
 	$(BIN)/pytest -q -rs -m bench
 
-# mypy checks app, bench and tools, --strict (pyproject.toml's [tool.mypy] files).
-lint: venv
+# mypy checks app, bench and tools, --strict (pyproject.toml's [tool.mypy] files). Then the pages: tsc checks every
+# module of static/js (// @ts-check, JSDoc; tsconfig.json) against the view's generated types and the ruleset hooks'
+# interface (static/js/types/), and eslint lints them (eslint.config.js). No build step: nothing is emitted.
+NODE_STAMP := node_modules/.installed
+
+# Re-install the pinned tsc and eslint only when package-lock.json changes (or node_modules is missing).
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+lint: venv $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	npx --no-install tsc --noEmit -p .
+	npx --no-install eslint static/js
 
 # Bots play one automatic game over real websockets (tools/demo.py; `--players N --seed S --server-bots`).
 demo: venv

@@ -1,3 +1,4 @@
+// @ts-check
 // Bots the server plays (issue 14; docs/protocol.md, "Bots"): the console's lobby seats and unseats them over HTTP
 // with the host's token; the room option `bots` lists their seats (public, like every option).
 import { h, toast } from "./shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Home page: the games are links (server-rendered from the server's list); the code field accepts "abcd efgh",
 // "ABCD-EFGH"… and shows it the way it is printed.
 import { $ } from "./shell/dom.js";

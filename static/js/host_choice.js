@@ -1,3 +1,4 @@
+// @ts-check
 // The creator's choice on the home page (templates/_host_choice.html): in automatic mode, run the game from the
 // console (every role shown) or play a seat (option host_plays: the server seats them, and their host's token sees
 // no more than a spectator). With a human MJ the creator moderates: the choice is hidden.

@@ -1,3 +1,4 @@
+// @ts-check
 // The controls of a host who plays (templates/_host_bar.html, option host_plays), on their player page: start,
 // pause and resume, remove a player before the start, replace one during the game, stop, rematch. They use the
 // host's token on a socket of their own (the pages' connection, static/js/shell/net.js), which the server answers
@@ -67,7 +68,7 @@ async function loadMinimum(socket, ruleset) {
 }
 
 function renderReplace(view) {
-  const select = bar.querySelector("#host-replace-seat");
+  const select = /** @type {HTMLSelectElement} */ (bar.querySelector("#host-replace-seat"));
   const wanted = select.value;
   const options = people(view).filter((p) => p.seat !== hostSeat());
   const key = options.map((p) => `${p.seat}:${p.name}`).join("|");
@@ -85,7 +86,7 @@ function render(socket, view) {
   show("[data-host-game]", playing);
   show("[data-host-ended]", phase === "ended");
   // During the game the page's own status bar says whether it is paused: the bar does not say it again.
-  const state = bar.querySelector("#host-state");
+  const state = /** @type {HTMLElement} */ (bar.querySelector("#host-state"));
   state.textContent = phase === "lobby" ? t("host.state.lobby") : phase === "ended" ? t("host.state.ended") : "";
   state.className = "host-state badge";
   state.hidden = playing;
@@ -101,7 +102,7 @@ function render(socket, view) {
 }
 
 function bind(socket) {
-  const start = bar.querySelector("#host-start");
+  const start = /** @type {HTMLButtonElement} */ (bar.querySelector("#host-start"));
   start.addEventListener("click", async () => {
     start.disabled = true;
     await act(socket, "start");
@@ -114,7 +115,7 @@ function bind(socket) {
   });
   bar.querySelector("#host-replace").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const form = ev.currentTarget;
+    const form = /** @type {any} */ (ev.currentTarget); // its named controls (form.elements.seat…)
     const seat = Number(form.elements.seat.value);
     const name = form.elements.name.value.trim();
     const player = (socket.view.players || []).find((p) => p.seat === seat);
@@ -130,7 +131,7 @@ function bind(socket) {
       notify(errorText(err), "error");
     }
   });
-  const rematch = bar.querySelector("#host-rematch");
+  const rematch = /** @type {HTMLButtonElement} */ (bar.querySelector("#host-rematch"));
   rematch.addEventListener("click", async () => {
     rematch.disabled = true;
     try {

@@ -1,3 +1,4 @@
+// @ts-check
 // The links players are given (PUBLIC_URL when the server sets it), and the few helpers the host's panel, the
 // personal link and the hand-over page share. Self-contained on purpose: these small modules run beside the page's
 // own and depend on nothing of it but the catalogue (#i18n) and the storage keys below.
@@ -26,7 +27,7 @@ export function errorText(err) {
 
 /** `https://host` for links others open: the server's PUBLIC_URL (templates/_public_url.html), else this page's. */
 export function publicBase() {
-  const meta = document.querySelector('meta[name="veillee-public-url"]');
+  const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="veillee-public-url"]'));
   return (meta && meta.content) || location.origin;
 }
 

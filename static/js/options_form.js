@@ -1,3 +1,4 @@
+// @ts-check
 // An options form built from a ruleset's options JSON schema (GET /api/rulesets/<key>: `options_schema`, `options`),
 // so that the server says which options exist, their type, range, values and unit (`"unit": "s"`). Texts come from
 // the catalogue: `<prefix><name>` (else the main catalogue's `opt.<name>`), `<prefix><name>.help`,

@@ -1,3 +1,4 @@
+// @ts-check
 // Les Reptiliens' set-up page (/reptiliens): the table's size, the two decks, who moderates, "je joue aussi", the
 // durations and options. Everything comes from the server (GET /api/rulesets/reptiliens: cards, suggestions,
 // options schema); whether the composition may start is the server's answer too (POST …/composition `problem`).
@@ -130,7 +131,7 @@ async function load() {
   suggest();
 }
 
-for (const button of document.querySelectorAll("[data-stepper=players] [data-step]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-stepper=players] [data-step]"))) {
   button.addEventListener("click", () => {
     playersInput.value = String(players() + Number(button.dataset.step));
     if (state.info) (state.touched ? render() : suggest());

@@ -1,3 +1,4 @@
+// @ts-check
 // A player's personal link (templates/_seat_link.html): the link and QR code that move their seat to another
 // phone or browser. Fetched with the seat's own token when its owner opens the panel: nobody else can get it.
 // "New link" moves the seat to a new token on this very device, so a link sent by mistake stops working.
@@ -21,7 +22,7 @@ export function mountSeatLink(node = section) {
   const code = node.dataset.code;
   const details = node.querySelector("details");
   const body = node.querySelector("#seat-link-body");
-  const renew = node.querySelector("#seat-link-renew");
+  const renew = /** @type {HTMLButtonElement} */ (node.querySelector("#seat-link-renew"));
   let loaded = null; // the token whose link is shown
 
   const token = () => store.get(seatKey(code));

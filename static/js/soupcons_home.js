@@ -1,3 +1,4 @@
+// @ts-check
 // Soupçons: create a table (your name, how many bots, how fast), seat yourself, the bots, and maybe start at once.
 import { $, fill, h, toast } from "./shell/dom.js";
 import { rejectionText, t } from "./shell/i18n.js";
@@ -21,7 +22,7 @@ function refresh() {
     : t("sc.home.bots_more", { n: n + 1 }));
 }
 
-for (const button of document.querySelectorAll("[data-stepper=bots] [data-step]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-stepper=bots] [data-step]"))) {
   button.addEventListener("click", () => {
     botsInput.value = String(bots() + Number(button.dataset.step));
     /** The paces the server offers for `turn` (its schema's display hint `choices`), its default chosen. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Where a personal link lands (/r/CODE/take#k=<seat token>[&h=<host token>]): take the seat on this device, keep
 // its new token (the old device's page stops, told why), then open the room (the newest of the group, after a
 // rematch). The fragment never reaches the server, and is wiped from the address at once.

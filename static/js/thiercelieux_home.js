@@ -1,3 +1,4 @@
+// @ts-check
 // Thiercelieux's set-up page (/thiercelieux): create a room (players, composition, moderation, durations, options).
 // The form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server, which
 // also judges the composition (rulesets/thiercelieux/composition.js): "create" is offered when it says the game
@@ -86,7 +87,7 @@ async function load() {
   suggest();
 }
 
-for (const button of document.querySelectorAll("[data-stepper=players] [data-step]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-stepper=players] [data-step]"))) {
   button.addEventListener("click", () => {
     playersInput.value = String(players() + Number(button.dataset.step));
     if (state.info) suggest();

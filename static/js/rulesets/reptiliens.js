@@ -1,3 +1,4 @@
+// @ts-check
 // Les Reptiliens de Quinte-Bourg in the pages (seed 000): the module the shell loads (rules.js), the ruleset's
 // hooks. Its parts, each holding the state it draws, are in rulesets/reptiliens/:
 //   phone.js    the stage, the player's two cards and what he knows, the town (street of houses, week, society);
@@ -31,7 +32,8 @@ import { setupPanel } from "./reptiliens/setup.js";
 
 export { announceParams } from "./reptiliens/journal.js";
 
-export default {
+/** @type {import("../types/hooks").RulesetHooks} */
+const hooks = {
   chatOrder: ["village", "rp-reptiliens", "rp-amoureux"],
   // The thread a team talks its question over in (a phone shows them together: room.js, promptCall).
   teamChannel: (prompt) => ({ "rp-concertation": "rp-reptiliens", "rp-amoureux-signes": "rp-amoureux" })[prompt.step],
@@ -193,3 +195,5 @@ export default {
     return null;
   },
 };
+
+export default hooks;

@@ -1,3 +1,4 @@
+// @ts-check
 // Soupçons in the pages: the circle of Nuit / Jour cards, Masque and Serpent cards, the Portes, the offer (three
 // questions put together on one form) and the reply, the hand, the lines of the journal and the true history at
 // the end; on the console, the bots before the start and the table with every hand for a host who does not play.
@@ -379,7 +380,8 @@ function historyView(v, ctx) {
   ];
 }
 
-export default {
+/** @type {import("../types/hooks").RulesetHooks} */
+const hooks = {
   chatOrder: ["table"],
   // Where a question of mine is answered (the call on the chat tab brings it on screen: room.js, goToPrompt).
   promptAnchor: () => ".sc-action",
@@ -521,3 +523,5 @@ export default {
     return info.announce ? `${ctx.name(info.giver)} : ${announceText(info.announce)}` : null;
   },
 };
+
+export default hooks;

@@ -1,3 +1,4 @@
+// @ts-check
 // Les Loups-Garous de Thiercelieux in the pages: its cards and their pictures, the village's marks, the role card,
 // the night's and the day's stage, the forum's hours, the end's table of cards, and the MJ console's set-up, seat
 // details and overrides. The rules stay on the server: the view says each seat's camp (`secrets.camp`, the MJ's
@@ -307,7 +308,8 @@ function roleOptions(selected, withNone) {
 }
 
 
-export default {
+/** @type {import("../types/hooks").RulesetHooks} */
+const hooks = {
   chatOrder: ["village", "wolves", "wolves-peek", "lovers", "vampires", "hamsters", "dead", "chaman", "spirits"],
   // The thread a team talks its question over in (a phone shows them together: room.js, promptCall).
   teamChannel: (prompt) => ({ loups: "wolves", "loups-lycanthropie": "wolves", vampires: "vampires", hamsters: "hamsters" })[prompt.step],
@@ -417,8 +419,8 @@ export default {
     setup.bindConsole(ctx, this.info);
   },
 
-  consoleLobby(v, ctx) {
-    setup.syncConsole(v, ctx);
+  consoleLobby(v) {
+    setup.syncConsole(v);
   },
 
   endTitle(result) {
@@ -428,7 +430,7 @@ export default {
   },
 
   lobbyCheck(v, ctx) {
-    return [...setup.consoleCheck(v, ctx), addBotButton(v, ctx, (this.info && this.info.max_players) || 40)];
+    return [...setup.consoleCheck(v), addBotButton(v, ctx, (this.info && this.info.max_players) || 40)];
   },
 
   removeSeat: removeBot,
@@ -513,3 +515,5 @@ export default {
     return info.cards ? t("mj.info_cards", { roles: info.cards.map(roleName).join(", ") }) : null;
   },
 };
+
+export default hooks;

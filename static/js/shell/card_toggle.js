@@ -1,3 +1,4 @@
+// @ts-check
 // Hiding one's own card from a neighbour's glance: a choice of this phone for this room, kept for the tab's life
 // (sessionStorage). Every ruleset's card panel uses it, so the choice holds when the page changes game.
 import { h, icon } from "./dom.js";

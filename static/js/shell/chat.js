@@ -1,3 +1,4 @@
+// @ts-check
 // The chat, shared by the player's page and the MJ console. The channels come from the view (`channels`: what this
 // viewer reads or writes now); the messages are `said` events of the viewer's stream (so a reconnection or a
 // reload brings them back), blanked by `hidden` events. What was read is kept per room in localStorage as counts
@@ -26,7 +27,7 @@ function orderOf(name) {
 export class Seen {
   constructor(key) {
     this.key = key;
-    let data = null;
+    let data;
     try { data = JSON.parse(store.get(key) || "null"); } catch { data = null; }
     this.data = data && typeof data === "object" && data.chat ? data : null;
     this.firstVisit = !this.data; // nothing is "new since your last visit" on the first one

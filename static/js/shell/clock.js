@@ -1,3 +1,4 @@
+// @ts-check
 // Countdowns (server time), and the screen kept awake during a game.
 import { $, $$, h, icon } from "./dom.js";
 import { clock } from "./i18n.js";

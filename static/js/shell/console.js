@@ -1,3 +1,4 @@
+// @ts-check
 // The game master's console, the same for every ruleset: invite, seats, start; then the game's controls, the seats
 // with their Actions menu (answer for, write to, rename, substitute, and the ruleset's own overrides), the open
 // questions, the log and the chat. The room's ruleset module adds its set-up, its seat details and its board.
@@ -128,7 +129,7 @@ function render() {
 function setPane(pane) {
   ui.pane = pane;
   sessionStorage.setItem(`veillee:mj-pane:${CODE}`, pane);
-  for (const button of document.querySelectorAll(".pane-tab")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".pane-tab"))) {
     const on = button.dataset.pane === pane;
     button.classList.toggle("active", on);
     button.setAttribute("aria-selected", on ? "true" : "false");
@@ -140,7 +141,7 @@ function setPane(pane) {
   render();
 }
 
-for (const button of document.querySelectorAll(".pane-tab")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".pane-tab"))) {
   button.addEventListener("click", () => setPane(button.dataset.pane));
 }
 

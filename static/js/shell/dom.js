@@ -1,3 +1,4 @@
+// @ts-check
 // Building and updating the page. `h()` builds elements; `patch()` brings a live region of the page to what a
 // render built, with morphdom (static/vendor/morphdom, pinned; docs/architecture.md says why): elements that stay
 // are kept, so an open menu stays open, a button under the finger stays the same button, a field keeps its focus,

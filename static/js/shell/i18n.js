@@ -1,3 +1,4 @@
+// @ts-check
 // Texts: the catalogue the server embeds in every page (static/i18n/*.json, merged with each ruleset's own), and
 // the ways of saying lists, names and times in the reader's language. A text is an ICU MessageFormat message:
 // `{name}` fills a value, `{n, plural, one {# pièce} other {# pièces}}` agrees with a number, `{g, select, …}`
@@ -14,7 +15,7 @@ const compiled = new Map();
 
 function formatter(key, text) {
   if (!compiled.has(key)) {
-    let fmt = null;
+    let fmt;
     try {
       fmt = new IntlMessageFormat(text, LANG, undefined, { ignoreTag: true });
     } catch {
@@ -168,6 +169,7 @@ export function optionName(key) {
 
 /** The translated text of a rejection's code (its params made readable), else the server's own message. */
 export function rejectionText(code, message, params = {}) {
+  /** @type {Record<string, any>} */
   const shown = { ...(params || {}) };
   if (code === "option_fixed_in_game" && typeof shown.option === "string") shown.option = optionName(shown.option);
   if (typeof shown.role === "string") shown.role = roleName(shown.role);

@@ -1,3 +1,4 @@
+// @ts-check
 // Invoked actions (the engine's `invoke {power}` command, docs/architecture.md "The step stack"): a button per power
 // the view says this viewer may invoke now, for any ruleset that has them. The server decides what is offered (the
 // ruleset's view lists it) and opens the power's own questions (its target) once it is invoked; the page only asks

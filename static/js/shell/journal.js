@@ -1,3 +1,4 @@
+// @ts-check
 // Readable lines for the events of a stream: the journal of a phone, the MJ's log, the story told at the end. The
 // engine's generic events are read here; a ruleset reads its own first (`describe` in its module).
 import { h } from "./dom.js";

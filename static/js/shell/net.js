@@ -1,3 +1,4 @@
+// @ts-check
 // Talking to the server: JSON over HTTP, and one websocket per page that keeps this viewer's stream and view,
 // reconnects by itself and resumes where it stopped (docs/protocol.md).
 import { $, toast } from "./dom.js";
@@ -33,6 +34,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call to the server's HTTP API; rejects with an ApiError carrying the server's code.
+ * @param {string} path
+ * @param {{method?: string, body?: any, token?: string | null}} [init]
+ * @returns {Promise<any>} the decoded JSON answer
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -98,6 +105,11 @@ const FATAL_CODES = new Set(["bad_token", "no_such_room", "handed_over", "substi
  * the offset between the server's clock and ours. Reconnects with backoff, resuming from `n`.
  */
 export class Connection {
+  /**
+   * @param {string} code
+   * @param {string | null} token
+   * @param {{onFrame?: (conn: Connection, frame: any) => void, onStatus?: (status: string) => void, onFatal?: (code: string, reason?: string) => void}} [handlers]
+   */
   constructor(code, token, { onFrame, onStatus, onFatal } = {}) {
     this.code = code;
     this.token = token || null;

@@ -1,3 +1,4 @@
+// @ts-check
 // Notifications while the page is in the background: a question for you, the next phase.
 import { h, icon, toast } from "./dom.js";
 import { t } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Offices held by seats (the view's `offices` of each player: a captain, a president, a notary…), for every
 // ruleset alike: a badge per office, named by the catalogue (`office.<key>`), with the ruleset's emblem if it has
 // one (its `officeIcon` hook), else a star.

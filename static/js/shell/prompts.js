@@ -1,3 +1,4 @@
+// @ts-check
 // Questions, rendered the same way for every ruleset: the engine says what is asked (kind, options, how many,
 // who sees the answers) and the view says what the rules refuse and what to read with it (`disabled`, `notes`),
 // so this module holds no rule of any game.

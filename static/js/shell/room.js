@@ -1,3 +1,4 @@
+// @ts-check
 // The player's (or spectator's) page, the same for every ruleset: connection, join, reconnection, the render loop,
 // the phone's two tabs (the game and the chat), a question of mine on whichever tab is open, notifications. What it
 // shows of the game (the status bar, the stage, the village, the journal, the end, the rematch) is drawn by
@@ -281,7 +282,7 @@ function render() {
   show("#village", Boolean(table));
   patch("#village", table);
   patch("#feed", feed(v, ctx));
-  promptCall(v, ctx);
+  promptCall(v);
   badges(v);
   notifyIfAway(ui, v, name, CODE);
   hook("afterRender", null, v, ctx);
@@ -301,7 +302,7 @@ function setTab(tab) {
   ui.tab = tab;
   sessionStorage.setItem(TAB_KEY, tab);
   document.body.dataset.tab = tab;
-  for (const button of document.querySelectorAll("#tabbar .tab")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tabbar .tab"))) {
     const on = button.dataset.tab === tab;
     button.classList.toggle("active", on);
     button.setAttribute("aria-selected", on ? "true" : "false");
@@ -312,7 +313,7 @@ function setTab(tab) {
   render();
 }
 
-for (const button of document.querySelectorAll("#tabbar .tab")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tabbar .tab"))) {
   button.addEventListener("click", () => setTab(button.dataset.tab));
 }
 WIDE.addEventListener("change", () => {
@@ -395,14 +396,14 @@ function teamPrompt(v) {
  * keeps only that question: `data-dock`), and on the game's tab a button opens the team's chat. The call's area
  * is patched like the rest: the chat's half-typed text and its focus are left alone.
  */
-function promptCall(v, ctx) {
+function promptCall(v) {
   const phone = !WIDE.matches && ui.mode === "play" && v.phase !== "lobby" && v.phase !== "ended";
   const team = phone ? teamPrompt(v) : null;
   const dock = team && ui.tab === "chat" ? team.id : null;
   if (dock && ui.docked !== dock) openTeamChat(v, team); // once a question: the player may pick another thread
   ui.docked = dock;
   document.body.toggleAttribute("data-dock", Boolean(dock));
-  for (const node of document.querySelectorAll("#stage .prompt[data-prompt]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#stage .prompt[data-prompt]"))) {
     node.toggleAttribute("data-docked", node.dataset.prompt === dock);
   }
   const waiting = phone ? (v.prompts || []).filter((p) => waitingFor(v, p) && p.id !== dock) : [];
@@ -457,7 +458,7 @@ if ("ResizeObserver" in window) {
   sizes.observe($("#play"));
 }
 document.body.dataset.tab = ui.tab;
-for (const button of document.querySelectorAll("#tabbar .tab")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tabbar .tab"))) {
   button.classList.toggle("active", button.dataset.tab === ui.tab);
 }
 

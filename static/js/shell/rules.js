@@ -1,3 +1,4 @@
+// @ts-check
 // The page's ruleset module (static/js/rulesets/<key>.js): its cards, marks, panels and lines. The shell asks it
 // for each of them and falls back on a generic rendering when it has none; the key comes from the room (the page's
 // `data-ruleset`, which the server fills from the room's ruleset).

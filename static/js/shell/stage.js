@@ -1,3 +1,4 @@
+// @ts-check
 // What a player's (or spectator's) page shows of the game, drawn from the view and the page's context (room.js
 // `context`: the code, the host's key, the tab, the page's state): the status bar, the stage (the lobby, the game,
 // the end), the village, the journal and the rematch. The ruleset's hooks (rules.js) draw their own parts in it.

@@ -1,3 +1,4 @@
+// @ts-check
 // What waits for someone's answer, kept in sight: on the MJ console, the bar pinned at the top listing the questions
 // put to the MJ (`to_mj`), how many and the nearest deadline, each one tap from its dialog; on a phone, the call on
 // whatever tab is open when one of the player's own questions waits (room.js). The server says what is asked and

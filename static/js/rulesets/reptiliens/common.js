@@ -1,3 +1,4 @@
+// @ts-check
 // Les Reptiliens' shared words and lookups: the module's texts (`rt`), its icons, the ruleset's catalogue the
 // server serves (GET /api/rulesets/<key>: cards, decks, the week's tables), and the view's public facts every part
 // reads (the village, a seat's fate, an office's or a law's name).

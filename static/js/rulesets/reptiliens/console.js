@@ -1,3 +1,4 @@
+// @ts-check
 // The MJ's console: the board (the street, tonight's table, the notebook, the society, the money and offices
 // history, the week), each seat's cards, secrets and actions, and the carnage switch.
 import { h, icon } from "../../shell/dom.js";

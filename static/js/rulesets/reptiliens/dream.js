@@ -1,3 +1,4 @@
+// @ts-check
 // The dream: the spirits' signs, on screen for the seconds the announcement says. Which announcements were
 // shown and the timer that takes the overlay away are kept here, where the overlay is drawn.
 import { h, icon } from "../../shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The end: why the game stopped, and every seat's cards and result with its reasons (`result.seats[].reasons`).
 import { h } from "../../shell/dom.js";
 import { has, roleName, t } from "../../shell/i18n.js";

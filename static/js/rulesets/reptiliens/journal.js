@@ -1,3 +1,4 @@
+// @ts-check
 // The journal: the ruleset's own events and announcements made words, and the words of its questions.
 import { has, listNames, listOf, roleName, t } from "../../shell/i18n.js";
 import { announceText, readableParams } from "../../shell/journal.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The phone: the stage (the night or the day, the player's questions, the festival, the news), the player's two
 // cards and what he knows, and the town (the week, the street of houses, the society).
 import { cardHidden, cardToggle } from "../../shell/card_toggle.js";
@@ -145,7 +146,7 @@ export function stage(v, ctx) {
 }
 
 // -- the phone: the two cards and what the player knows --------------------------------------------------------------
-function cardNode(slot, held, v, ctx) {
+function cardNode(slot, held) {
   const key = held && held.card;
   const camp = key ? campOf(key) : null;
   if (!key) {
@@ -206,7 +207,7 @@ export function cards(v, ctx) {
   return [
     h("div", { class: "rp-cards-head", "data-key": "cards-head" }, h("h2", {}, rt("ui.rp-your-cards")), toggle),
     hidden ? h("div", { class: "role-card is-hidden", "data-key": "hidden" }, h("p", { class: "role-hidden" }, t("room.card_hidden")))
-      : h("div", { class: "rp-cards", "data-key": "cards" }, heldSlots(me.cards).map((slot) => cardNode(slot, (me.cards || {})[slot], v, ctx))),
+      : h("div", { class: "rp-cards", "data-key": "cards" }, heldSlots(me.cards).map((slot) => cardNode(slot, (me.cards || {})[slot]))),
     !hidden && known.length ? h("section", { class: "card rp-secrets", "data-key": "secrets" },
       h("h2", {}, icon("eye"), " ", rt("ui.rp-you-know")), h("ul", {}, known)) : null,
   ];

@@ -1,3 +1,4 @@
+// @ts-check
 // The phone's purse: the player's fortune, offices and spouse, the gift of coins, the offices he may apply to.
 // The gift being put together lives in the page's state (ctx.ui.state.rpGift): a re-render never closes it.
 import { h, icon } from "../../shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The console's set-up: the two decks and the options. The composition check the server answers
 // (POST /api/rulesets/<key>/composition) is kept here for the composition it was asked about.
 import { h } from "../../shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The console's street as a picture (SVG): the ring of houses, where everyone slept, the attack, the animals and
 // cameras; its legend and the same facts as words.
 import { h, icon } from "../../shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the village stands, on the phone and the console alike: the week, tonight's table, an invoked action
 // under way, and the society's public board.
 import { h, icon } from "../../shell/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The composition editor of a ruleset with cards and a night, and what the server says of a composition. The
 // server judges every composition (POST /api/rulesets/<key>/composition): whether the game may start and why not,
 // the rules' advice, the cards the table wants, the cards the options allow and the suggestion. Nothing of those

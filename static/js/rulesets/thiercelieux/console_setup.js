@@ -1,3 +1,4 @@
+// @ts-check
 // The MJ console's set-up (templates/mj.html's #setup-form): the composition and the options, edited, judged by the
 // server (composition.js's checker), saved with `configure`; during the game, the options the MJ may still change.
 import { h } from "../../shell/dom.js";
@@ -85,11 +86,11 @@ export function bindConsole(ctx, info) {
     consoleState.lobby.check = check;
     ctx.rerender();
   });
-  form.calledSteps = () => (consoleState.check ? consoleState.check.called_steps : null);
+  /** @type {any} */ (form).calledSteps = () => (consoleState.check ? consoleState.check.called_steps : null);
   form.addEventListener("input", (ev) => {
     consoleState.dirty = true;
     document.getElementById("setup-dirty").hidden = false;
-    if (!ev.target.closest("#mj-composition")) renderConsoleComposition();  // the options count in the check
+    if (!/** @type {Element} */ (ev.target).closest("#mj-composition")) renderConsoleComposition();  // the options count in the check
   });
   // An option that changes what a composition is (004's multi-card variants): back to the suggested composition
   // (the server deals it when the composition is left empty), and the editor redrawn for it.
@@ -110,7 +111,7 @@ export function bindConsole(ctx, info) {
     document.getElementById("setup-dirty").hidden = true;
     const v = ctx.view();
     if (v && live.on) syncLive(v);
-    else if (v) syncConsole(v, ctx);
+    else if (v) syncConsole(v);
   });
   document.getElementById("mj-suggest").addEventListener("click", async () => {
     const v = ctx.view();

@@ -1,3 +1,4 @@
+// @ts-check
 // The options form of the set-up page and the MJ console, read and written from the options' JSON schema the server
 // serves (GET /api/rulesets/<key>: `options_schema`): each control is found by the option's name in the schema, and
 // what it holds follows the option's type, or its display hint (`widget`: a percentage, the night-order editor, role
@@ -11,7 +12,6 @@ import { optionRefusal, sortRoles } from "./composition.js";
 let schema = {};
 let orders = {};
 let FIRST_NIGHT_ONLY = new Set();
-let STEP_CARDS = {};
 
 /** Take the schema and the night's presets from the ruleset's info. */
 export function useRuleset(info) {
@@ -19,7 +19,6 @@ export function useRuleset(info) {
   if (info.options_schema && info.options_schema.properties) schema = info.options_schema.properties;
   if (info.night_orders && typeof info.night_orders === "object") orders = info.night_orders;
   if (Array.isArray(info.first_night_only)) FIRST_NIGHT_ONLY = new Set(info.first_night_only);
-  if (info.step_cards && typeof info.step_cards === "object") STEP_CARDS = info.step_cards;
 }
 
 /** An option's schema, a nullable one (`anyOf: [..., null]`) read as its value's. */
@@ -191,7 +190,7 @@ export function refreshSetup(form) {
 export function bindSetup(form, defaults) {
   const zones = form.querySelector("datalist#timezones") || document.getElementById("timezones");
   if (zones && !zones.children.length) {
-    let names = [];
+    let names;
     try { names = Intl.supportedValuesOf("timeZone"); } catch { names = []; }
     const here = localZone();
     if (here && !names.includes(here)) names.unshift(here);
