@@ -3,7 +3,10 @@
 // for each of them and falls back on a generic rendering when it has none; the key comes from the room (the page's
 // `data-ruleset`, which the server fills from the room's ruleset).
 
-/** The current ruleset's hooks; empty until `loadRuleset` resolves. */
+/**
+ * The current ruleset's hooks (types/hooks.d.ts: shared, phone and console hooks); empty until `loadRuleset` resolves.
+ * @type {import("../types/hooks").RulesetHooks & {key: string | null, ready?: boolean}} (`ready`: set by the page once loaded)
+ */
 export const rules = { key: null, info: null };
 
 /** Import the room's ruleset module (and let it fetch what it needs from GET /api/rulesets/{key}). */
@@ -26,7 +29,13 @@ export async function loadRuleset(key) {
   return rules;
 }
 
-/** Call a hook of the ruleset if it has it, else return `fallback`. */
+/**
+ * Call a hook of the ruleset if it has it, else return `fallback`.
+ * @param {keyof import("../types/hooks").RulesetHooks} name
+ * @param {any} fallback
+ * @param {...any} args
+ * @returns {any}
+ */
 export function hook(name, fallback, ...args) {
   const fn = rules[name];
   if (typeof fn !== "function") return fallback;
