@@ -25,22 +25,7 @@ function refresh() {
 for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-stepper=bots] [data-step]"))) {
   button.addEventListener("click", () => {
     botsInput.value = String(bots() + Number(button.dataset.step));
-    /** The paces the server offers for `turn` (its schema's display hint `choices`), its default chosen. */
-async function drawTurn() {
-  const select = $("#sc-turn");
-  try {
-    const info = await rulesetData("soupcons");
-    const turn = info.options_schema.properties.turn;
-    const current = (info.options || {}).turn ?? turn.default;
-    fill(select, Object.entries(turn.choices || {}).map(([name, value]) => h("option",
-      { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${name}`))));
-  } catch (err) {
-    toast(rejectionText(err.code || "network", t("ui.conn.offline")));
-  }
-}
-
-refresh();
-drawTurn();
+    refresh();
   });
 }
 botsInput.addEventListener("change", refresh);
