@@ -9,6 +9,7 @@ import { addIcons, h, icon } from "../shell/dom.js";
 import { has, listNames, localTime, localZone, roleName, t } from "../shell/i18n.js";
 import { describe as genericLine, sinceLastPhase } from "../shell/journal.js";
 import { rulesetData } from "../shell/net.js";
+import { lifeButton } from "../shell/seat_actions.js";
 import { sortRoles } from "./thiercelieux/composition.js";
 import * as setup from "./thiercelieux/console_setup.js";
 import { addBotButton, botBadge, removeBot } from "../bots.js";
@@ -488,13 +489,7 @@ const hooks = {
 
   seatActions(v, p, ctx) {
     return [
-      p.alive
-        ? h("button", { type: "button", class: "btn btn-small btn-danger", "data-action": "kill", onclick: () => {
-          if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
-        } }, icon("cross"), t("mj.kill"))
-        : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => {
-          if (window.confirm(t("mj.revive_confirm", { name: p.name }))) ctx.send("revive", { seat: p.seat });
-        } }, t("mj.revive")),
+      lifeButton(p, ctx),
       p.alive && !captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "captain",
         onclick: () => ctx.send("set_office", { office: "captain", seat: p.seat }) }, icon("star"), t("mj.make_captain")) : null,
       captain(p) ? h("button", { type: "button", class: "btn btn-small", "data-action": "uncaptain",

@@ -5,6 +5,7 @@ import { h, icon } from "../../shell/dom.js";
 import { has, listNames, listOf, roleName, stepName, t, timeOf } from "../../shell/i18n.js";
 import { describe as genericLine } from "../../shell/journal.js";
 import { officeBadges, officeName } from "../../shell/offices.js";
+import { lifeButton } from "../../shell/seat_actions.js";
 import {
   ALL_SLOTS, campName, campOf, data, DAYS, failureText, FATE_ICONS, fateBadge, fateOf, heldSlots, powerName, rt,
   slotName, village, weekdayName,
@@ -169,13 +170,7 @@ function cardOptions(deck, selected) {
 export function seatActions(v, p, ctx) {
   const s = seatSecrets(v, p.seat);
   return [
-    p.alive
-      ? h("button", { type: "button", class: "btn btn-small btn-danger", "data-action": "kill", onclick: () => {
-        if (window.confirm(t("mj.kill_confirm", { name: p.name }))) ctx.send("kill", { seat: p.seat });
-      } }, icon("cross"), t("mj.kill"))
-      : h("button", { type: "button", class: "btn btn-small", "data-action": "revive", onclick: () => {
-          if (window.confirm(t("mj.revive_confirm", { name: p.name }))) ctx.send("revive", { seat: p.seat });
-        } }, t("mj.revive")),
+    lifeButton(p, ctx),
     (s.invocable || []).map((power) => h("button", { type: "button", class: "btn btn-small", "data-action": "invoke", "data-power": power,
       "data-key": `inv${power}`, onclick: () => {
         if (window.confirm(rt("ui.rp-invoke-for-confirm", { name: p.name, power: powerName(power) }))) ctx.send("invoke", { seat: p.seat, power });
