@@ -68,7 +68,8 @@ def seen(state: GameState) -> dict[str, Any]:
             "players": {str(p["seat"]): [p["role"], p["alive"], "captain" in p["offices"]] for p in v["players"]},
             "me": [v["me"]["role"], v["me"]["original_role"]] if "me" in v else None,
             "prompts": sorted(p["id"] for p in v["prompts"]),
-            "channels": sorted(c["name"] for c in v["channels"]),
+            # `spirits` (the living Chaman's, and the MJ's) is listed since issue 26 (item 3), after the recording.
+            "channels": sorted(c["name"] for c in v["channels"] if c["name"] != "spirits"),
         }
     return out
 
