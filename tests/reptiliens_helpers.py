@@ -242,7 +242,8 @@ class Table(Scripted):
         return [e.data for e in self.events if e.type == "died"]
 
     def announced(self, key: str, viewer: int | str | None = None) -> list[dict[str, Any]]:
-        return [e.data["params"] for e in self.events if e.type == "announce" and e.data["key"] == key
+        """The params of every announcement of `key` (an `announce`, or a fact that reads as one: its `line`)."""
+        return [line[1] for e in self.events if (line := told(e)) is not None and line[0] == key
                 and (viewer is None or event_visible(e, viewer, self.state))]
 
     def view(self, viewer: int | str) -> dict[str, Any]:
@@ -251,6 +252,13 @@ class Table(Scripted):
     def seen(self, viewer: int | str, slot: str = "camp") -> dict[int, str]:
         """The cards of `slot` the viewer's projection shows, by seat."""
         return {p["seat"]: p["cards"][slot] for p in self.view(viewer)["players"] if p["cards"][slot] is not None}
+
+
+def told(e: Event) -> tuple[str, dict[str, Any]] | None:
+    """The announcement an event reads as in the journal (key, params): an `announce`, or a fact with a line."""
+    if e.type == "announce":
+        return e.data["key"], e.data["params"]
+    return REPTILIENS.fact_book.line_of(e.type, e.data)
 
 
 # -- secrecy --------------------------------------------------------------------------------------------------------

@@ -231,9 +231,12 @@ def test_the_laws_are_shown_where_they_are_decided(tmp: str) -> None:
 # announcement restates it. Logs of an older engine still read the same: those written before typed facts
 # (tests/data/logs: setters and announcements) and those written before facts carried their lines
 # (tests/fixtures/twin_logs: each such fact followed by its twin announcement, read once). Games of
-# tests/test_views_unchanged.py: (players, random set-up, options) by seed.
-JOURNAL_GAMES: dict[int, tuple[int, bool, dict[str, Any]]] = {
-    3: (9, True, {"moderation": "mj"}), 9: (16, True, {}), 10: (12, True, {"moderation": "mj"})}
+# tests/test_views_unchanged.py: (players, random set-up, options) by ruleset and seed.
+JOURNAL_GAMES: dict[tuple[str, int], tuple[int, bool, dict[str, Any]]] = {
+    ("thiercelieux", 3): (9, True, {"moderation": "mj"}), ("thiercelieux", 9): (16, True, {}),
+    ("thiercelieux", 10): (12, True, {"moderation": "mj"}),
+    ("reptiliens", 4): (8, False, {}), ("reptiliens", 5): (11, True, {}),
+    ("reptiliens", 12): (8, False, {"moderation": "mj"}), ("reptiliens", 13): (15, True, {})}
 OLDER_LOGS = {"before typed facts": ROOT / "data" / "logs", "with twin announcements": ROOT / "fixtures" / "twin_logs"}
 
 
@@ -255,13 +258,13 @@ def journal_streams(events: list[Event]) -> list[dict[str, Any]]:
     return [{"id": str(v), "seat": None if v == MJ else v, "events": streams[v]} for v in viewers]
 
 
-def journal_lines(events: list[Event], tmp_path: Path, label: str) -> dict[str, Any]:
+def journal_lines(ruleset: str, events: list[Event], tmp_path: Path, label: str) -> dict[str, Any]:
     import asyncio
 
     assert NODE is not None
     path = tmp_path / f"journal-{label}.json"
-    data = {"lang": "fr", "ruleset": "thiercelieux", "catalogue": catalogue("fr"),
-            "rulesetData": asyncio.run(ruleset_info("thiercelieux")), "streams": journal_streams(events)}
+    data = {"lang": "fr", "ruleset": ruleset, "catalogue": catalogue("fr"),
+            "rulesetData": asyncio.run(ruleset_info(ruleset)), "streams": journal_streams(events)}
     path.write_text(json.dumps(data, default=str), encoding="utf-8")
     done = subprocess.run([NODE, str(ROOT / "js" / "journal_lines.mjs"), str(path)], capture_output=True, text=True,
                           timeout=300, check=False)
@@ -271,24 +274,24 @@ def journal_lines(events: list[Event], tmp_path: Path, label: str) -> dict[str, 
 
 
 @NEEDS_NODE
-@pytest.mark.parametrize("seed", sorted(JOURNAL_GAMES))
-def test_the_journal_reads_the_same_from_an_older_log(seed: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("ruleset", "seed"), sorted(JOURNAL_GAMES))
+def test_the_journal_reads_the_same_from_an_older_log(ruleset: str, seed: int, tmp_path: Path) -> None:
     import gzip
 
-    players, random_setup, given = JOURNAL_GAMES[seed]
-    composition, options = sim_setup("thiercelieux", players, random.Random(seed)) if random_setup else (None, {})
-    now = play("thiercelieux", seed, players, {**options, **given}, composition=composition).events
-    lined = {line["key"] for line in get_ruleset("thiercelieux").fact_book.lines().values()}  # type: ignore[union-attr]
+    players, random_setup, given = JOURNAL_GAMES[ruleset, seed]
+    composition, options = sim_setup(ruleset, players, random.Random(seed)) if random_setup else (None, {})
+    now = play(ruleset, seed, players, {**options, **given}, composition=composition).events
+    lined = {line["key"] for line in get_ruleset(ruleset).fact_book.lines().values()}  # type: ignore[union-attr]
     twins = [e for e in now if e.type == "announce" and e.data["key"] in lined]
     assert not twins, "a fact's line is restated by an announcement"
-    today = journal_lines(now, tmp_path, "now")
+    today = journal_lines(ruleset, now, tmp_path, "now")
     assert sum(len(lines["feed"]) for lines in today.values()) > 100
     for label, folder in OLDER_LOGS.items():
-        with gzip.open(folder / f"thiercelieux-{seed}.jsonl.gz", "rt", encoding="utf-8") as log:
+        with gzip.open(folder / f"{ruleset}-{seed}.jsonl.gz", "rt", encoding="utf-8") as log:
             events = [Event.model_validate_json(line) for line in log]
         told = [e for e in events if e.type == "announce" and e.data["key"] in lined]
         assert told, f"the log {label} holds none of the lines facts now carry"
-        before = journal_lines(events, tmp_path, label.replace(" ", "-"))
+        before = journal_lines(ruleset, events, tmp_path, f"{label}-{ruleset}".replace(" ", "-"))
         assert before.keys() == today.keys()
         for viewer, lines in today.items():
             for mode in ("feed", "full"):

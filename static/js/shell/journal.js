@@ -100,7 +100,8 @@ export function factAnnouncement(e) {
 // same text: the fact's lines read since the last event of another time, so that the twin reads once.
 let twins = { at: null, texts: [] };
 
-function announceLine(d, e, ctx) {
+// A ruleset that makes its announcements' params words itself (its `describe`) reads them through here too.
+export function announceLine(d, e, ctx) {
   const text = announceText(d, ctx.name, Boolean(ctx.thirdPerson));
   const fromFact = e.type !== "announce";
   if (twins.at !== e.at) twins = { at: e.at, texts: [] };

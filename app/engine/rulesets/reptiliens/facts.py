@@ -6,6 +6,9 @@ rows (`[seat, value]`), since JSON keys are strings.
 Logs written before facts changed this state through `rp-set` (a field, dotted for the night's and the day's
 scratch, and its value); nothing emits it any more, and `upgrade_set` folds such an event as it always was folded
 (`FieldWritten`), whatever its field, so every old log gives the same state.
+
+A fact the MJ reads in his log carries its `line` (the announcement it reads as, app/engine/facts.py `Line`), in
+place of a twin MJ-only `announce` that restated it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from app.engine.facts import Fact
+from app.engine.facts import Fact, Line
 from app.engine.model import GameState, Plan
 from app.engine.rulesets.reptiliens.offices import BOURREAU, OFFICES
 from app.engine.rulesets.reptiliens.state import (
@@ -446,6 +449,7 @@ class AttackResolved(Fact):
     """The night's places (`[seat, house, long action, asleep]`, for the MJ) and what the attack did."""
 
     type = "rp-attack"
+    line = Line("rp-attaque-mj", {"failure": "failure", "seats": "victims"})
     places: list[list[Any]]
     failure: str | None  # attacks.Failure
     victims: list[int]
@@ -629,6 +633,7 @@ class InvocationBegan(Fact):
     """`seat` invokes `power` (announced as `kind`): the current step waits."""
 
     type = "rp-invocation"
+    line = Line("rp-invoque-mj", {"seat": "seat", "power": "power"})
     seat: int
     power: str
     kind: str

@@ -118,14 +118,13 @@ def invoke(ctx: Ctx, seat: int, power: str) -> None:
     found = POWER_BY_KEY[power]
     kind = str(found.announced_as)
     ctx.suspend()
-    ctx.fact(F.InvocationBegan(seat, power, kind), to=MJ_ONLY)
+    ctx.fact(F.InvocationBegan(seat, power, kind), to=MJ_ONLY)  # its line tells the MJ who invoked what
     shown = found.invoker_shown
     if shown:
         ctx.emit("revealed", {"seat": seat, "slot": CAMP})  # "retourner sa carte de Shéhérazade / de Poirot"
     by_day = ctx.s.phase == "day" and not ctx.s.options.get("hide_invokers")
     # The kind alone; the invoker's seat when everyone saw him (null otherwise: the page reads "someone").
     ctx.announce(f"rp-invoque-{kind.removeprefix('rp-')}", seat=seat if shown or by_day else None)
-    ctx.announce("rp-invoque-mj", to=MJ_ONLY, seat=seat, power=power)
     ctx.open_step(kind, float(ctx.s.options["show_time" if power == "rp-showman" else "invoke_time"]))
     if power == "rp-showman":
         open_guesses(ctx, seat)

@@ -336,7 +336,6 @@ def attack_close(ctx: Ctx, step: Step) -> None:
     places = [[seat, p.house, p.action, p.asleep] for seat, p in night.places.items()]
     houses = [{"house": a.house, "attackers": sorted(a.attackers), "candidates": list(a.candidates),
                "victim": a.victim, "failure": a.failure} for a in result.attacks]
+    # The MJ sees why an attack failed (the fact's line); the others learn the dead at dawn, nothing more.
     ctx.fact(F.AttackResolved(places, result.failure, list(result.victims), houses), to=MJ_ONLY)
     animals.report(ctx, result.reports)
-    # The MJ sees why an attack failed; the others learn the dead at dawn, nothing more.
-    ctx.announce("rp-attaque-mj", to=MJ_ONLY, failure=result.failure, seats=list(result.victims))

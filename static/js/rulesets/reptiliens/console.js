@@ -40,8 +40,13 @@ function historyBox(v, ctx) {
       if (told) return;
       lines.push([i, e.at, d.seat === null || d.seat === undefined ? t("event.office.none", { office: officeName(d.office) })
         : t("event.office", { name: ctx.name(d.seat), office: officeName(d.office) }), "office"]);
+    } else if (e.type === "rp-invocation" && ["rp-assassinat", "rp-enquete"].includes(d.power)) {
+      // The fact reads as `rp-invoque-mj` (its line); an older log's twin announcement, just after, is said once.
+      const line = genericLine(e, { ...ctx, thirdPerson: true }, "full");
+      if (line && line.text) lines.push([i, e.at, line.text, "money"]);
     } else if (e.type === "announce" && (MONEY_KEYS.has(d.key) || OFFICE_KEYS.has(d.key) || (d.key === "rp-invoque-mj"
-      && ["rp-assassinat", "rp-enquete"].includes((d.params || {}).power)))) {
+      && ["rp-assassinat", "rp-enquete"].includes((d.params || {}).power)
+      && !events.slice(Math.max(0, i - 6), i).some((x) => x.type === "rp-invocation" && x.at === e.at)))) {
       const line = genericLine(e, { ...ctx, thirdPerson: true }, "full");
       if (line && line.text) lines.push([i, e.at, line.text, MONEY_KEYS.has(d.key) || d.key === "rp-invoque-mj" ? "money" : "office"]);
     }

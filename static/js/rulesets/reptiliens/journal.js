@@ -1,7 +1,7 @@
 // @ts-check
 // The journal: the ruleset's own events and announcements made words, and the words of its questions.
 import { has, listNames, listOf, roleName, t } from "../../shell/i18n.js";
-import { announceText, readableParams } from "../../shell/journal.js";
+import { announceLine, factAnnouncement, readableParams } from "../../shell/journal.js";
 import { officeName } from "../../shell/offices.js";
 import {
   campName, causeText, failureText, groupName, lawLabel, powerName, rt, sessionLabel, village,
@@ -44,11 +44,25 @@ export function announceParams(params, ctx) {
   return out;
 }
 
+// Logs written before typed facts set the same state through `rp-set` (reptiliens/facts.py: upgrade_set): the
+// setter a fact with a line replaced reads as that fact, where it stands, so that its announcement reads once.
+const OLD_SETTERS = { invocation: "rp-invocation", "night.attack": "rp-attack" };
+
+function oldSetter(e) {
+  const d = e.data || {};
+  const value = d.value;
+  if (!OLD_SETTERS[d.field] || !value || (d.field === "invocation" && value.stage !== "target")) return null;
+  return factAnnouncement({ ...e, type: OLD_SETTERS[d.field], data: value });
+}
+
 export function describe(e, ctx, mode) {
   const d = e.data || {};
   const full = mode === "full";
   const { name } = ctx;
   const mine = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
+  // A fact that reads as an announcement (its line) reads as that announcement did, its params made words here too.
+  const told = e.type === "rp-set" ? oldSetter(e) : factAnnouncement(e);
+  if (told) return announceLine({ ...told, params: announceParams(told.params, ctx) }, e, ctx);
   switch (e.type) {
     // The driver's bookkeeping (reptiliens/facts.py) is silent like any event the journal does not know; these
     // have their own announcement, which says what happened.
@@ -59,8 +73,7 @@ export function describe(e, ctx, mode) {
       return null;
     case "announce":
       if (typeof d.key === "string" && d.key.startsWith("rp-")) {
-        return { text: announceText({ ...d, params: announceParams(d.params || {}, ctx) }, name, Boolean(ctx.thirdPerson)),
-          cls: `announce announce-${d.key}` };
+        return announceLine({ ...d, params: announceParams(d.params || {}, ctx) }, e, ctx);
       }
       return undefined;
     case "revealed": {
