@@ -297,7 +297,7 @@ class Event(BaseModel):
     def trusted(cls, type: str, data: dict[str, Any], to: list[Member] | None, at: float, rng: int | None) -> Event:
         """An event built from the engine's own values, without validation: the engine emits several events a
         command, and pydantic's validation (1 µs) or even `model_construct` (1.6 µs) was a tenth of a command's
-        cost. Sets what `model_construct` sets, nothing else (tests/test_events_trusted.py)."""
+        cost. Sets what `model_construct` sets, nothing else (tests/engine/test_events_trusted.py)."""
         event = _new(cls)
         _set(event, "__dict__", {"type": type, "data": data, "to": to, "at": at, "rng": rng})
         _set(event, "__pydantic_fields_set__", set(_EVENT_FIELDS))

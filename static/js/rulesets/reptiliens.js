@@ -15,7 +15,7 @@
 // which answers of Poirot's show the rules allow (`secrets.show_legal`), where everyone slept and what the attack did
 // (`mj.reptiliens.night`), and why each seat won (`result.seats[].reasons`); GET /api/rulesets/reptiliens gives the
 // cards, their decks and camps, and the week's tables. Texts of this module's own are in static/i18n/reptiliens/
-// under `ui.rp-` (written with `rt`, checked by tests/test_browser_reptiliens.py).
+// under `ui.rp-` (written with `rt`, checked by tests/browser/test_reptiliens.py).
 import { addBotButton, botBadge, removeBot } from "../bots.js";
 import { h, icon, patch } from "../shell/dom.js";
 import { has, listNames, roleName, t } from "../shell/i18n.js";

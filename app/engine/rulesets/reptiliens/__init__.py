@@ -254,7 +254,7 @@ class Reptiliens(ManifestRuleset):
     def answer_view(self, state: GameState, viewer: int | str) -> tuple[frozenset[str], dict[str, Any]] | None:
         # No key of `view_extra` (the village, a seat's secrets) reads an answer: ballots and the pack's fingers
         # show in the prompts themselves. A ballot then costs the room's viewers their prompts alone
-        # (tests/test_view_parts.py checks it against whole views).
+        # (tests/engine/test_view_parts.py checks it against whole views).
         return frozenset(), {}
 
     def mj_view(self, state: GameState) -> dict[str, Any]:

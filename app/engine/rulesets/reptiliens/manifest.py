@@ -4,7 +4,7 @@ the day opens: a `StepSpec` each, with how long it lasts, that the engine's flow
 app/engine/flow.py), every part of the day (calendar.DAY_STEPS), every answer that acts at once, every command of
 the ruleset's own, the invoked powers an office gives and what follows a death or an illegal result. The rule
 modules define the functions and register nothing; no table here is finished by another module's import
-(tests/test_reptiliens_manifest.py checks both).
+(tests/reptiliens/test_manifest.py checks both).
 
 This module imports the rule modules, so none of them imports it, even inside a function: what they read back
 (the day's parts and the steps, the office powers, what follows a death or an illegal result, the hooks) they reach

@@ -2,7 +2,7 @@
 day (§10), marriages (§8) and the dead (§9), each in a module of its own; their day parts, the steps they open
 (their countdowns and closes), their commands and their answers are listed in manifest.py (DAY, STEPS, COMMANDS,
 ANSWERED).
-TEXT_KEYS: the texts they emit (texts.py; both catalogues must hold them, tests/test_reptiliens_catalogue.py).
+TEXT_KEYS: the texts they emit (texts.py; both catalogues must hold them, tests/reptiliens/test_catalogue.py).
 """
 
 from __future__ import annotations

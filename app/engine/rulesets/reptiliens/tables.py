@@ -4,7 +4,7 @@
 `ManifestRuleset` declares them, typed; the Reptiliens Ruleset (__init__.py) sets each from the manifest. So the day
 runs its parts (day.run), a death calls what follows it (fates.kill), an office's invoked power is found
 (invoke.py) and an illegal office exchange is reassigned (office_powers.scrutateur) with no import back to the
-manifest: app/engine's import graph has no cycle (tests/test_engine_import_graph.py). This module imports no rule
+manifest: app/engine's import graph has no cycle (tests/engine/test_import_graph.py). This module imports no rule
 module.
 """
 

@@ -1,6 +1,6 @@
 """The text keys the ruleset's engine emits beyond the data's (cards, steps of the calendar, victory): its
 announcements, the causes of death its `died` events carry, the steps and prompts of its own, the labels of its
-choices. static/i18n/reptiliens/{fr,en}.json holds them; tests/test_reptiliens_catalogue.py checks both ways."""
+choices. static/i18n/reptiliens/{fr,en}.json holds them; tests/reptiliens/test_catalogue.py checks both ways."""
 
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def start_night(ctx: Ctx, before: list[str]) -> None:
     plan = before + [step.key for step in K.steps_for_night(ctx.s.night, ctx.s.options.get("first_weekday", K.MON))]
     ctx.fact(F.NightFell(), to=MJ_ONLY)
     ctx.announce(f"rp-nuit-{weekday(ctx.s)}", night=ctx.s.night)
-    # A night's keys are all different (tests/test_reptiliens_week.py), one step a group: none runs in parallel.
+    # A night's keys are all different (tests/reptiliens/test_week.py), one step a group: none runs in parallel.
     if begin_plan(ctx, STEPS, [[key] for key in plan]):
         mj_go_on(ctx)
     else:  # pragma: no cover - a night always has steps

@@ -3,7 +3,7 @@ is answered by reading this file. Each entry is a `NightStep`, the `StepSpec` th
 (app/engine/flow.py): its handlers, its plausible hidden length (`Hidden`, bounds by the options and the key:
 night.night_bounds, a pack's half as long again) and its parallel group (night.TOGETHER for night.PARALLEL).
 The rule modules only define their handlers; none of them adds to a table when imported
-(tests/test_thiercelieux_manifest.py reads every module to keep it so).
+(tests/thiercelieux/test_manifest.py reads every module to keep it so).
 
 The ruleset's other tables are literals in one place too, each beside the code that reads it:
 - the cards, their camps, weights and prerequisites: roles.py (ROLES, WEIGHTS, PREREQUISITES, SOLO, THREATS);
@@ -17,7 +17,7 @@ village, mark_facts.py), with the upgrades of the generic setters older logs hol
 
 This module imports the rule modules; none of them imports it back, nor flow.py, which has the engine's flow open,
 hold and close the night's steps from STEPS, with a ruleset's role packs' (packs.py)
-(tests/test_engine_import_graph.py: the package's import graph, function-level imports included, has no cycle).
+(tests/engine/test_import_graph.py: the package's import graph, function-level imports included, has no cycle).
 The step keys alone are night.NIGHT_STEPS (the same set, tested), for the modules below this one: options.py (the
 MJ's edited order) and night_plan.py (a card brought in).
 """

@@ -40,7 +40,7 @@ NIGHT_ORDERS: dict[str, list[str]] = {
               "esprits", "corbeau", "berger", "magicien",
               "chaman"],
 }
-# Every night step, whatever the order: the keys of manifest.STEPS (tests/test_thiercelieux_manifest.py).
+# Every night step, whatever the order: the keys of manifest.STEPS (tests/thiercelieux/test_manifest.py).
 NIGHT_STEPS = frozenset(key for order in NIGHT_ORDERS.values() for key in order)
 FIRST_NIGHT_ONLY = {"voleur", "cupidon", "amoureux", "francs-macons", "apprenti", "assassin", "ancien",
                     "enfant-sauvage", "chien-loup"}  # the last two: official_night.py

@@ -1,6 +1,6 @@
 """The roles of Les Loups-Garous de Thiercelieux (seeds 003, 004, 001, and the official booklets of issue 14): data,
 not code paths. Every card, weight and prerequisite is listed here as a literal; no other module adds to these tables
-(tests/test_thiercelieux_manifest.py). Which handlers run each night step: manifest.py."""
+(tests/thiercelieux/test_manifest.py). Which handlers run each night step: manifest.py."""
 
 from __future__ import annotations
 
