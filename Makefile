@@ -38,7 +38,7 @@ test: venv
 test-bench: venv
 	$(BIN)/pytest -q -rs -m bench
 
-# mypy checks app, bench and tools, --strict (pyproject.toml's [tool.mypy] files). Then the pages: tsc checks every
+# mypy checks app, bench, tools and tests, --strict (pyproject.toml's [tool.mypy] files). Then the pages: tsc checks every
 # module of static/js (// @ts-check, JSDoc; tsconfig.json) against the view's generated types and the ruleset hooks'
 # interface (static/js/types/), and eslint lints them (eslint.config.js). No build step: nothing is emitted.
 NODE_STAMP := node_modules/.installed

@@ -291,8 +291,8 @@ def extra_part(state: GameState, viewer: Viewer, sees_all: bool, mine: list[int]
 # a ruleset derives from their answers, such as a spy's peek at a pack's vote); a chat message, a line
 # of narration or an MJ log entry changes no view at all; the timer changes only the MJ's bookkeeping. The hub asks
 # `refresh` for just those parts after such events instead of a whole view for every viewer: a vote in a room of
-# twelve no longer recomputes who knows whose card twelve times over. tests/engine/test_view_parts.py checks, after every
-# command of random games of each ruleset, that the refreshed view equals a whole one for every viewer.
+# twelve no longer recomputes who knows whose card twelve times over. tests/engine/test_view_parts.py checks, after
+# every command of random games of each ruleset, that the refreshed view equals a whole one for every viewer.
 EVERYTHING = "*"
 ANSWERS = "answers"  # the prompts, and what the ruleset derives from their answers (`Ruleset.answer_view`)
 EFFECTS: dict[str, frozenset[str]] = {

@@ -100,10 +100,10 @@ async def run_to(mj: Any, step: str, phones: list[Any], answers: dict[str, dict[
     (step -> seat -> the target)."""
     for _ in range(40):
         v = await view(mj)
-        key = (v.get("step") or {}).get("key")
+        key = (v.get("step") or {}).get("key") or ""
         if key == step:
             return v
-        for seat, target in answers.get(key or "", {}).items():
+        for seat, target in answers.get(key, {}).items():
             await phones[seat].locator(f".prompt[data-step='{key}']").wait_for(timeout=10_000)
             await pick(phones[seat], key, target)
         if answers.get(key or "") and marker(await view(mj)) != marker(v):
@@ -271,14 +271,15 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         starts = {p["info"]["office"]: p["id"] for p in (await view(mj))["prompts"] if p["step"] == "rp-postes-depart"}
         assert {"rp-president", "rp-pretre"} <= set(starts), starts
         # Emma presides; no Prêtre yet; Alice is the Procureur, with no Adjoint (she places the camera herself)
-        given = (("rp-president", 4), ("rp-pretre", None), ("rp-procureur", 0), ("rp-adjoint", None))
-        for office, seat in ((o, s) for o, s in given if o in starts):
+        given: tuple[tuple[str, int | None], ...] = (("rp-president", 4), ("rp-pretre", None), ("rp-procureur", 0),
+                                                      ("rp-adjoint", None))
+        for office, holder in ((o, s) for o, s in given if o in starts):
             question = mj.locator(f".prompt[data-prompt='{starts[office]}']")
             assert fr[f"office.{office}"] in await question.locator(".prompt-title").inner_text()
-            button = f"button.target[data-seat='{seat}']" if seat is not None else "button.nobody"
+            button = f"button.target[data-seat='{holder}']" if holder is not None else "button.nobody"
             await question.locator(button).click()
             await until(mj, "v.prompts.some((p) => p.id === arg[0] && JSON.stringify(p.answers['-1']) === arg[1])",
-                        [starts[office], json.dumps([seat] if seat is not None else [])])
+                        [starts[office], json.dumps([holder] if holder is not None else [])])
         conditions = mj.locator(".mj-judgment .prompt[data-step='rp-ouverture-conditions']")
         await conditions.locator("button.choice").first.click()
         await until(mj, "v.prompts.some((p) => p.step === 'rp-ouverture-conditions' && p.answers['-1'])")

@@ -16,6 +16,7 @@ from app.engine.model import MJ, SPECTATOR, Event, GameState
 from app.engine.views import event_visible, public_event, view
 from app.rooms.service import from_row, to_row
 from tests.support.engine import Script
+from tests.support.viewers import viewers
 
 ROLES = ["loup-garou", "loup-garou", "voyante", "villageois", "villageois", "villageois"]
 
@@ -61,7 +62,7 @@ def test_an_old_log_with_minus_two_loads_to_the_same_audience_and_views() -> Non
     assert [e.to for e in said] == [[Crowd.SPECTATORS], [Crowd.SPECTATORS]]
     assert all(isinstance(e.to[0], Crowd) for e in said if e.to)
     again = replay(events, GameState())
-    for viewer in [*g.state.players, MJ, SPECTATOR]:
+    for viewer in viewers(*g.state.players, MJ, SPECTATOR):
         assert view(again, viewer) == view(g.state, viewer)
     assert again.messages == g.state.messages
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from app.engine.chat import SPECTATORS
-from app.engine.model import MJ, SPECTATOR
+from app.engine.model import MJ, SPECTATOR, Event
+from app.engine.sight import Viewer
 from app.engine.views import event_visible, public_event
 from tests.support.engine import Script
+from tests.support.viewers import viewers
 
 ROLES = ["loup-garou", "loup-garou", "voyante", "villageois", "villageois", "villageois"]
 
 
-def said(g: Script, channel: str | None = None) -> list:
+def said(g: Script, channel: str | None = None) -> list[Event]:
     return [e for e in g.events if e.type == "said" and (channel is None or e.data["channel"] == channel)]
 
 
-def receivers(g: Script, event) -> set:
-    viewers = [*g.state.players, SPECTATOR]
-    return {v for v in viewers if event_visible(event, v, g.state)}
+def receivers(g: Script, event: Event) -> set[Viewer]:
+    return {v for v in viewers(*g.state.players, SPECTATOR) if event_visible(event, v, g.state)}
 
 
 def test_village_talks_by_day_and_sleeps_at_night() -> None:

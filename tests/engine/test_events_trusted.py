@@ -6,17 +6,18 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+from typing import Any
 
 from app.engine.model import Event
 from app.rooms.inplace import detached
 
 
 def test_a_trusted_event_is_the_validated_one() -> None:
-    args = {"type": "answered", "data": {"prompt": "p1", "seat": 3, "answer": [4]}, "to": [3, 5], "at": 12.5,
-            "rng": 99}
-    fast = Event.trusted(args["type"], args["data"], args["to"], args["at"], args["rng"])  # type: ignore[arg-type]
-    slow = Event(**args)  # type: ignore[arg-type]
-    built = Event.model_construct(**args)  # type: ignore[arg-type]
+    args: dict[str, Any] = {"type": "answered", "data": {"prompt": "p1", "seat": 3, "answer": [4]}, "to": [3, 5],
+                            "at": 12.5, "rng": 99}
+    fast = Event.trusted(args["type"], args["data"], args["to"], args["at"], args["rng"])
+    slow = Event(**args)
+    built = Event.model_construct(**args)
     assert fast == slow == built
     assert fast.model_dump() == slow.model_dump() and fast.model_dump_json() == slow.model_dump_json()
     assert fast.model_fields_set == built.model_fields_set

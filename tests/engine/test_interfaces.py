@@ -51,6 +51,7 @@ def test_callers_ask_for_the_narrowest_protocol() -> None:
     def annotation(fn: Callable[..., Any], param: str) -> Any:
         return inspect.signature(fn).parameters[param].annotation
 
+    fn: Callable[..., Any]
     for fn in (channels.channel_rules, channels.channels_of):
         assert annotation(fn, "ruleset") == "Chat"
     for fn in (views.card_seen, views.hidden_card, views.players_part):

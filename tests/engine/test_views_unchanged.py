@@ -29,6 +29,7 @@ from app.engine.views import event_visible, omniscient, public_event, view
 from app.sim import Game, play
 from app.sim_setups import random_setup as sim_setup
 from tests.support.paths import TESTS
+from tests.support.viewers import viewers
 
 DATA = TESTS / "data"
 RECORD = os.environ.get("VEILLEE_RECORD", "")  # "1": everything, "frames": the frames only
@@ -83,7 +84,7 @@ def final_views(events: list[Event]) -> str:
     """The digest of every viewer's view of the state the log folds into."""
     state = replay(events)
     h = hashlib.sha256()
-    for viewer in [*sorted(state.players), MJ, SPECTATOR]:
+    for viewer in viewers(*sorted(state.players), MJ, SPECTATOR):
         h.update(canonical(view(state, viewer)))
     return h.hexdigest()
 
@@ -99,7 +100,7 @@ def test_every_viewer_sees_what_was_recorded(ruleset: str, seed: int, players: i
     assert game.state.phase == "ended"
     path = DATA / "views" / f"{game_id(ruleset, seed)}.json"
     log = DATA / "logs" / f"{game_id(ruleset, seed)}.jsonl.gz"
-    got = {"commands": len(game.views), "final": final_views(game.events), "views": game.views,
+    got: dict[str, Any] = {"commands": len(game.views), "final": final_views(game.events), "views": game.views,
            "frames": game.frames}
     if RECORD == "1":
         path.parent.mkdir(parents=True, exist_ok=True)

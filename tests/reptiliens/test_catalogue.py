@@ -240,7 +240,7 @@ def specialty_header(line: str) -> tuple[list[str], str]:
 
 
 def fr_name(key: str) -> str:
-    return OWN["fr"][f"role.{key}"]
+    return str(OWN["fr"][f"role.{key}"])
 
 
 def name_by_fr(text: str) -> C.Name:

@@ -46,7 +46,9 @@ def test_a_whole_game_emits_no_generic_setter() -> None:
     """Every fact of the driver's bookkeeping is typed: a game emits no `rp-set`, and each of its facts is in the
     book (so the evolve handlers fold it)."""
     types = {e.type for e in _game().events}
-    book = {f.type for f in get_ruleset("reptiliens").fact_book.facts}
+    fact_book = get_ruleset("reptiliens").fact_book
+    assert fact_book is not None
+    book = {f.type for f in fact_book.facts}
     assert "rp-set" not in types
     assert len(types & book) > 40
 
@@ -158,7 +160,8 @@ def staged(s: GameState) -> list[Fact]:
 
 def test_every_fact_of_the_book_has_a_sample() -> None:
     found = [type(f) for f in [*samples(base()), *staged(base())]]
-    assert set(found) == set(get_ruleset("reptiliens").fact_book.facts)
+    book = get_ruleset("reptiliens").fact_book
+    assert book is not None and set(found) == set(book.facts)
     assert len(found) == SAMPLES + 2
 
 

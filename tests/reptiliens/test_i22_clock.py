@@ -18,6 +18,7 @@ from app.engine.model import MJ, SPECTATOR, Command, Event
 from app.engine.prompts import MJ_SEAT
 from app.engine.views import view
 from app.sim import Game, play
+from tests.support.viewers import viewers
 
 CLOCKS = {"mj_time": 120, "night_step": 45, "plausible_min": None, "plausible_max": None}
 
@@ -38,7 +39,7 @@ class Clocked(Game):
         self.steps.add((s.phase, s.step.key))
         step = {"key": s.step.key, "started": s.step.started, "deadline": s.step.deadline}
         in_step = set(s.step.prompts)
-        for viewer in [MJ, SPECTATOR, *sorted(s.players)]:
+        for viewer in viewers(MJ, SPECTATOR, *sorted(s.players)):
             v = view(s, viewer)
             assert v["step"] == step, f"{viewer} counts down to {v['step']}, not the step's {step}"
             for pv in v["prompts"]:

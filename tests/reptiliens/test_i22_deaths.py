@@ -168,7 +168,7 @@ def test_a_morning_choice_waits_for_the_report_and_never_names_the_nights_dead()
               offices={SCRUT: 4, PRES: 1, PROC: 2, NOT: 3, SEN: 0})
     t.play_night({"rp-caricature": [1], "rp-concertation": [5]})
     t.run_until("rp-scrutateur-choix", day=1)
-    assert not t.alive(5) and t.state.plan.current() == ["rp-reattribution"]
+    assert not t.alive(5) and t.state.plan is not None and t.state.plan.current() == ["rp-reattribution"]
     me = holders(t)[SCRUT]
     assert me == 1 and t.prompt_for(me, "rp-scrutateur-choix").options == [4]
     t.answer(me, "rp-scrutateur-choix", [4])

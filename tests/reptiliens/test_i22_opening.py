@@ -37,7 +37,8 @@ def test_the_mjs_deal_with_every_card_pre_assigned_goes_on(moderation: str, spec
     t.wait()
     assert t.step != "rp-donne" and t.state.phase == "night"
     assert [t.state.players[s].card("camp") for s in range(6)] == SIX
-    assert [t.state.players[s].card("specialty") for s in range(6)] == (specialties or [None] * 6)
+    expected: list[str | None] = list(specialties) if specialties else [None] * 6
+    assert [t.state.players[s].card("specialty") for s in range(6)] == expected
 
 
 # -- an MJ may deal no Amoureux (§4 "Il repère alors deux amoureux conformes à son plan de jeu") ----------------------

@@ -58,7 +58,8 @@ def test_an_interrupted_vote_resumes_as_it_was() -> None:
     for seat in (0, 1, 2):  # in turn (§6): no Président, clockwise from the first seat
         t.answer(seat, "rp-vote", [5])
     assert t.turn() == 3
-    deadline = t.state.step.deadline  # type: ignore[union-attr]
+    assert t.state.step is not None and t.state.step.deadline is not None
+    deadline = t.state.step.deadline
     t.at += 5
     t.do("invoke", 2, power="rp-morsure")
     assert t.rejected("invoke", 1, power="rp-repticide") == "invocation_running"
@@ -67,7 +68,7 @@ def test_an_interrupted_vote_resumes_as_it_was() -> None:
     t.answer(2, "rp-morsure", [4])
     assert t.step == "rp-vote" and t.turn() == 3 and t.prompt("rp-vote").answers == {}
     assert t.own.day.ballots == [[0, [5]], [1, [5]], [2, [5]]]  # as it was
-    assert t.state.step.deadline == deadline + 7  # type: ignore[union-attr]
+    assert t.state.step is not None and t.state.step.deadline == deadline + 7
     t.answer(3, "rp-vote", [5])
     assert t.turn() == 5 and t.own.day.ballots[-2:] == [[3, [5]], [4, None]]  # the dead do not vote
 

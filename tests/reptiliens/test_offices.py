@@ -245,7 +245,7 @@ def test_a_dead_holder_of_a_mandatory_office_is_replaced_after_the_inheritance()
     t = Table(SIX, lovers=(0, 1), offices=GIVEN)
     t.play_night({"rp-concertation": [3]})  # the Notaire dies
     t.run_until("rp-scrutateur-choix", day=1)
-    assert t.state.plan.current() == ["rp-reattribution"]
+    assert t.state.plan is not None and t.state.plan.current() == ["rp-reattribution"]
     assert NOT not in holders(t) and not t.alive(3)
     me = holders(t)[SCRUT]
     assert me == 5 and t.prompt_for(me, "rp-scrutateur-choix").options == [0]

@@ -7,6 +7,7 @@ import contextlib
 import io
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ from tests.support.reptiliens import ALPHA, RULESET, R, Table, V
 SIX = [ALPHA, R, V, V, V, V]
 
 
-def lobby(players: int, options: dict | None = None, composition: list[str] | None = None) -> GameState:
+def lobby(players: int, options: dict[str, Any] | None = None, composition: list[str] | None = None) -> GameState:
     state, _ = new_state(RULESET, 3, options)
     for seat in range(players):
         state, _ = apply(state, Command(type="join", by=SYSTEM, at=0, args={"seat": seat, "name": f"P{seat}"}))
@@ -93,7 +94,8 @@ def test_spare_camp_cards_are_set_aside_unseen_and_a_reptilian_is_always_dealt()
         box = ["rp-reptilienne-noire", V, V, V, V, V, "rp-martyre", "rp-orphee", "rp-sirene"]
         state, _ = apply(state, Command(type="configure", by=MJ, at=0, args={"composition": box}))
         state, events = apply(state, Command(type="start", by=MJ, at=0))
-        dealt = [p.card("camp") for p in state.players.values()]
+        dealt = [card for p in state.players.values() if (card := p.card("camp")) is not None]
+        assert len(dealt) == len(state.players)
         assert "rp-reptilienne-noire" in dealt
         aside = own(state).aside["camp"]
         assert sorted(dealt + aside) == sorted(box) and len(aside) == 3

@@ -38,7 +38,7 @@ def night_steps(t: Table, night: int) -> list[str]:
 
 
 @pytest.mark.parametrize("first", ["mon", "thu"])
-def test_every_step_of_each_nights_table_is_called(first: str) -> None:
+def test_every_step_of_each_nights_table_is_called(first: K.Weekday) -> None:
     """§12 "Il posera de toute façon les toutes questions des rôles potentiellement présents, même si le rôle appelé
     n'a en fait pas été attribué à un joueur, ou s'il est indisponible (sommeil lourd, etc.)." Night N's weekday
     comes from the room's first weekday."""
@@ -65,7 +65,7 @@ def test_a_step_lasts_its_drawn_length_whoever_holds_the_card() -> None:
 
 
 @pytest.mark.parametrize("first", ["mon", "tue", "wed", "thu", "fri", "sat"])
-def test_a_nights_steps_are_all_different(first: str) -> None:
+def test_a_nights_steps_are_all_different(first: K.Weekday) -> None:
     """A night's plan has one step a group, and a night an older engine began stands at its open step's key
     (week.caught_up), so no key may come twice in one night, the deal and the opening included."""
     for night in range(1, 8):
@@ -148,7 +148,8 @@ def test_the_sunday_festival() -> None:
     discuter avec qui il veut. Mais tout le monde est également libre d'espionner ce que font les autres..." """
     t = Table(SIX, options={"first_weekday": "sat"})
     t.play_night({})
-    assert "rp-debat" in t.steps_run() or t.run_until("rp-debat") is None  # Saturday's day has its session
+    if "rp-debat" not in t.steps_run():  # Saturday's day has its session (run_until fails if it never comes)
+        t.run_until("rp-debat")
     t.run_until("rp-fete")
     since = len(t.events)
     assert t.state.day == 1 and t.state.phase == "day" and t.view(2)["village"]["week"]["festival"]

@@ -82,8 +82,10 @@ async def test_lanes_keep_each_room_on_its_own(db: Database) -> None:
     writer = Writer(db, "test", lanes=3)
     try:
         async def append(room_id: str, seq: int) -> repo.Append | None:
-            return await writer.write(Job(room_id, seq, lambda rows, r=room_id, q=seq: repo.Append(
-                r, q, [{"type": "said", "at": 1.0, "data": {"n": q}}])))
+            def rows(_rows: Any, r: str = room_id, q: int = seq) -> repo.Append:
+                return repo.Append(r, q, [{"type": "said", "at": 1.0, "data": {"n": q}}])
+
+            return await writer.write(Job(room_id, seq, rows))
 
         for seq in range(4):
             await asyncio.gather(*(append(room_id, seq) for room_id in room_ids))

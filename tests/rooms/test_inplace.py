@@ -18,7 +18,6 @@ from app.engine.core import COMMANDS
 from app.engine.model import MJ, SYSTEM, Command
 from app.engine.ruleset import get_ruleset
 from app.engine.views import view
-from app.rooms import service as service_module
 from app.rooms.service import Room, RoomService, to_row
 from app.sim_setups import random_setup as sim_setup
 from app.store import repository as repo
@@ -122,7 +121,7 @@ async def test_a_failed_write_leaves_the_room_exactly_as_it_was(
     async def locked(*_args: Any, **_kwargs: Any) -> None:
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
-    monkeypatch.setattr(service_module.repo, "append_events", locked)
+    monkeypatch.setattr("app.rooms.service.repo.append_events", locked)
     with pytest.raises(Rejected) as refused:
         await svc.submit(room, MJ, "kill", {"seat": 0})
     assert refused.value.rejection.code == "busy"
@@ -167,10 +166,11 @@ async def play(svc: RoomService, clock: Clock, seed: int, ruleset: str = "thierc
         if rnd.random() < 0.1:
             # The MJ's overrides, valid or not: each refusal must leave nothing behind.
             seat = rnd.choice(list(room.state.players))
-            command, args = rnd.choice([("kill", {"seat": seat}), ("revive", {"seat": seat}),
+            overrides: list[tuple[str, dict[str, Any]]] = [("kill", {"seat": seat}), ("revive", {"seat": seat}),
                                         ("set_captain", {"seat": seat}), ("extend", {"seconds": 5}),
                                         ("say", {"channel": "village", "text": "Le MJ parle."}),
-                                        ("undo", {}), ("pause", {}), ("resume", {})])
+                                        ("undo", {}), ("pause", {}), ("resume", {})]
+            command, args = rnd.choice(overrides)
             if command == "undo" and undone:
                 continue
             try:

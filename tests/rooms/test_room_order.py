@@ -20,8 +20,8 @@ from app.engine import Rejected
 from app.engine.model import MJ
 from app.realtime.hub import MAX_BACKLOG, TOO_SLOW, Connection, Hub
 from app.realtime.timers import Timers
-from app.rooms import service as service_module
 from app.rooms.service import RoomService
+from app.store import repository as repo
 from app.store.db import Database
 from tests.support.ws import eventually
 
@@ -171,16 +171,16 @@ async def test_a_failed_write_is_refused_as_busy_and_a_timer_tries_again(
     await svc.submit(room, MJ, "start")
     assert room.state.phase == "night"
 
-    real_append = service_module.repo.append_events
+    real_append = repo.append_events
     failures = {"left": 3}
 
-    async def locked(*args: Any, **kwargs: Any) -> int:
+    async def locked(*args: Any, **kwargs: Any) -> None:
         if failures["left"] > 0:
             failures["left"] -= 1
             raise OperationalError("INSERT", {}, Exception("database is locked"))
-        return await real_append(*args, **kwargs)
+        await real_append(*args, **kwargs)
 
-    monkeypatch.setattr(service_module.repo, "append_events", locked)
+    monkeypatch.setattr("app.rooms.service.repo.append_events", locked)
     seq = room.state.seq
     # A command that meets the failure is refused with a clear code; nothing changed.
     with pytest.raises(Rejected) as refused:

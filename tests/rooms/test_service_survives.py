@@ -19,7 +19,6 @@ import pytest
 from app.engine.model import MJ
 from app.engine.ruleset import get_ruleset
 from app.main import create_app
-from app.realtime import timers as timers_module
 from app.realtime.timers import RETRY_FIRST, Timers
 from app.rooms.service import FAILED, RoomService
 from app.settings import Settings
@@ -164,7 +163,7 @@ async def test_a_timer_whose_tick_keeps_failing_waits_longer_each_time_and_goes_
         slept.append(round(delay, 6))
         await real_sleep(0)
 
-    monkeypatch.setattr(timers_module.asyncio, "sleep", fake_sleep)
+    monkeypatch.setattr("app.realtime.timers.asyncio.sleep", fake_sleep)
     now = [1000.0]
     outcomes = ["fail", "fail", "fail", "ok"]
     fired: list[str] = []

@@ -20,6 +20,7 @@ from app.engine.rulesets.soupcons import facts as F
 from app.engine.rulesets.soupcons.state import own
 from tests.support.paths import ROOT, TESTS
 from tests.support.soupcons import Table
+from tests.support.viewers import viewers
 
 PACKAGE = ROOT / "app" / "engine" / "rulesets" / "soupcons"
 SETTER = re.compile(r"""\bsetp\b|\bsetv\b|emit\(\s*["'](pending|tag|flag|rp-set)["']""")
@@ -198,6 +199,6 @@ def test_a_snapshot_taken_before_facts_is_read_into_the_typed_state() -> None:
         p["tags"] = {**p["tags"], "hand": o.hands[int(seat)], "door": o.doors[int(seat)]}
     old = GameState.model_validate(data)
     assert old.own is None
-    for viewer in [*sorted(s.players), MJ]:
+    for viewer in viewers(*sorted(s.players), MJ):
         assert view(old, viewer) == view(s, viewer)
     assert own(old) == o and old.pending == {} and not any("hand" in p.tags for p in old.players.values())

@@ -40,6 +40,7 @@ def check_invariants(t: Table, before: dict[int, str]) -> dict[int, str]:
     if s.phase == "day":
         assert C.outcome(list({"v": v, "side": x} for v, x in sides.items())) is None
         giver = own(s).giver
+        assert giver is not None
         assert len(hands[giver]) == 3, "the giver is the one holding 3 cards"
     return sides
 

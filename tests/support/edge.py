@@ -66,7 +66,7 @@ async def alive(ws: Any) -> bool:
     """Whether the socket still answers a ping with a pong."""
     try:
         await ws.send(json.dumps({"type": "ping"}))
-        return (await next_frame(ws, ("pong",)))["type"] == "pong"
+        return bool((await next_frame(ws, ("pong",)))["type"] == "pong")
     except (websockets.ConnectionClosed, TimeoutError):
         return False
 

@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from app.engine.channels import SPECTATORS
 from app.engine.core import new_state
 from app.engine.model import MJ, SYSTEM, Event, GameState
 from app.engine.prompts import is_complete
@@ -21,7 +22,7 @@ from app.engine.rulesets.thiercelieux.manifest import FACT_BOOK, STEPS
 from app.engine.rulesets.thiercelieux.night import TOGETHER
 from app.engine.rulesets.thiercelieux.roles import is_wolf, wolfish
 from app.engine.rulesets.thiercelieux.state import marks
-from app.engine.views import SPECTATOR, SPECTATORS, event_visible, public_event, view
+from app.engine.views import SPECTATOR, event_visible, public_event, view
 from tests.support.scripted import Scripted
 
 RULESET = "thiercelieux"

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.bots import random_answer
+from app.engine.channels import SPECTATORS
 from app.engine.core import COMMANDS, new_state
 from app.engine.errors import Rejected
 from app.engine.model import MJ, SPECTATOR, SYSTEM, Command, Event, GameState
 from app.engine.ruleset import Ruleset, get_ruleset
-from app.engine.views import SPECTATORS, extra_part, omniscient, prompts_part, view
+from app.engine.views import extra_part, omniscient, prompts_part, view
 from app.rooms.inplace import decide_in_place, detached, fold
 from app.sim_setups import random_setup as sim_setup
+from tests.support.viewers import viewers
 
 RULESETS = ("thiercelieux", "reptiliens", "soupcons")
 T0 = 1_000_000.0
@@ -434,7 +436,7 @@ class Fuzzer:
             self.stats.ended += 1
         # Every seat's view builds at the end, and the log folds to the state the commands were decided on.
         cmd = Command(type="(end of game)", by=SYSTEM, at=self.at)
-        for viewer in [*self.state.players, MJ, SPECTATOR]:
+        for viewer in viewers(*self.state.players, MJ, SPECTATOR):
             try:
                 view(self.state, viewer)
             except Exception as exc:

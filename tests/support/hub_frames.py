@@ -13,6 +13,7 @@ from app.realtime.hub import Connection, Hub
 from app.rooms.service import Room
 from app.sim import Game, play
 from app.sim_setups import random_setup as sim_setup
+from tests.support.viewers import viewers
 from tools.client import updated
 
 
@@ -44,7 +45,7 @@ class Watched(Game):
         self.checked = 0
         self.by_id = 0  # prompts an update named by their id rather than sent again
         self.itemized = 0  # updates that sent the prompts item by item
-        for viewer in [MJ, SPECTATOR, *self.state.players]:
+        for viewer in viewers(MJ, SPECTATOR, *self.state.players):
             sink = Sink()
             self.hub.attach(self.room, Connection(sink, "r", viewer), None)
             self.clients[viewer] = (sink, {})

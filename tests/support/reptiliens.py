@@ -26,6 +26,7 @@ from app.engine.rulesets.reptiliens.steps import dying
 from app.engine.views import SPECTATOR, event_visible, omniscient, public_event, view
 from tests.support.engine import FORBIDDEN_KEYS, MJ_ONLY_EVENTS, Secrets, _keys
 from tests.support.scripted import Scripted
+from tests.support.viewers import viewers
 
 RULESET = "reptiliens"
 T0 = 1_000.0
@@ -63,7 +64,7 @@ RP_FORTUNES = {"rp-don": ("seat", "receiver"), "rp-heritage-notaire": ("heir",),
 class Table(Scripted):
     def __init__(self, camp: Sequence[str], specialty: Sequence[str | None] = (), options: dict[str, Any] | None = None,
                  seed: int = 7, spare: Sequence[str] = (), start: bool = True, hurry: bool = True,
-                 lovers: tuple[int, int] | None = (0, 1), conditions: dict[int, str] | None = None,
+                 lovers: tuple[int, ...] | None = (0, 1), conditions: dict[int, str] | None = None,
                  conversion: int | None = None, romantic_known: bool = True,
                  offices: dict[str, int] | None = None) -> None:
         self.state, self.events = new_state(RULESET, seed, at=T0)
@@ -111,7 +112,7 @@ class Table(Scripted):
 
     def opening(self) -> None:
         """Answer the MJ's judgment calls of the opening as the test said; stop when night 1's table begins."""
-        given = self.mj_answers
+        given: dict[str, Any] = self.mj_answers
         for _ in range(100):
             if self.step not in {"rp-ouverture-conditions", "rp-ouverture-detectives", "rp-ouverture-mathematiciens",
                                  "rp-ouverture-conversion", "rp-ouverture-seths", "rp-ouverture-souris",
@@ -123,9 +124,9 @@ class Table(Scripted):
                     if given["offices"] is None:
                         continue  # the MJ leaves them unanswered: drawn at the end of the opening
                     seat = given["offices"].get(p.info["office"])
-                    answer = [] if seat is None else [seat]
+                    answer: Any = [] if seat is None else [seat]
                 elif p.step == "rp-ouverture-conditions":
-                    answer: Any = given["conditions"].get(p.info["seat"], p.options[0])
+                    answer = given["conditions"].get(p.info["seat"], p.options[0])
                 elif p.step == "rp-ouverture-conversion":
                     answer = [] if given["conversion"] is None else [given["conversion"]]
                 elif p.step == "rp-ouverture-amoureux":
@@ -317,7 +318,7 @@ class RpSecrets:
         if key in RP_PAIRED:
             assert self.named_by is not None, f"{key} with no pair named"
             namer, pair = self.named_by
-            assert e.to[0] in pair, f"{key} reaches {e.to}, not one of the pair {pair}"
+            assert e.to is not None and e.to[0] in pair, f"{key} reaches {e.to}, not one of the pair {pair}"
             if namer not in pair:
                 assert namer not in e.data["params"].values(), f"{key} names who named the pair"
 
@@ -358,7 +359,7 @@ class RpSecrets:
         self.learn(state, events)
         if state.phase == "ended":
             return
-        for viewer in [*sorted(state.players), SPECTATOR]:
+        for viewer in viewers(*sorted(state.players), SPECTATOR):
             if isinstance(viewer, int) and omniscient(state, viewer):
                 self.check_seer(state, viewer)  # a spirit sees the whole night: nothing is a secret to him
                 continue

@@ -22,6 +22,7 @@ from app.engine.rulesets.soupcons import flow
 from app.engine.rulesets.soupcons.state import own
 from app.engine.views import SPECTATOR, event_visible, public_event, view
 from tests.support.scripted import Scripted
+from tests.support.viewers import viewers
 
 T0 = 1_000.0
 FAST: dict[str, Any] = {"turn": 60, "reply": 30, "bot_delay": 1}
@@ -55,7 +56,9 @@ class Table(Scripted):
         return out
 
     def reply(self, accept: bool) -> list[Event]:
-        return self.answer(own(self.state).target, "sc-accept", accept)
+        target = own(self.state).target
+        assert target is not None, "no offer to reply to"
+        return self.answer(target, "sc-accept", accept)
 
     def give(self, target: int, card: str, announce: str = "3") -> list[Event]:
         """A first offer, accepted."""
@@ -158,7 +161,7 @@ class Watch:
             return
         for e in events:
             self.check_audience(e)
-        for viewer in [*sorted(state.players), SPECTATOR]:
+        for viewer in viewers(*sorted(state.players), SPECTATOR):
             # A view shows a seat its own hand only (the card it is offering and its refused ones are in it).
             own = set(flow.hand(state, viewer)) if isinstance(viewer, int) else set()
             seen = card_ids(view(state, viewer))
@@ -180,6 +183,6 @@ class Watch:
         elif e.type in ("sc_hand", "role_set", "answered") or (e.type == "tag" and d["key"] == "hand"):
             assert e.to == [d["seat"]] or (e.type == "answered" and not card_ids(d)), e
         elif e.type == "prompt_opened" and card_ids(d):
-            assert e.to == d["prompt"]["to"] and len(e.to) == 1, e
+            assert e.to is not None and e.to == d["prompt"]["to"] and len(e.to) == 1, e
         elif e.type not in ("ended", "pending") and e.to is None:
             assert not card_ids(d), f"the public event {e.type} names a card: {d}"

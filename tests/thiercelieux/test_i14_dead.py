@@ -19,6 +19,7 @@ from app.engine.views import event_visible, view
 from tests.support.engine import FAST, RULESET, T0, Script, told
 from tests.support.paths import TESTS
 from tests.support.thiercelieux import play_night, vote
+from tests.support.viewers import viewers
 
 W, V, CHAMAN, THIEF = "loup-garou", "villageois", "chaman", "voleur"
 
@@ -321,7 +322,7 @@ def test_with_a_host_who_plays_the_dead_write_during_the_seance_only() -> None:
     assert line["write"] is False  # still in his list, read-only
     # The host plays a seat and sees no more than it: nothing tells him whether a Chaman lives, nor whom he hears.
     assert "spirits" in channels(g, chaman)
-    assert all("spirits" not in channels(g, v) for v in (MJ, *(s for s in range(6) if s != chaman)))
+    assert all("spirits" not in channels(g, v) for v in viewers(MJ, *(s for s in range(6) if s != chaman)))
     assert all("relay_to" not in c for c in view(g.state, MJ)["channels"])
     vote(g, {})
     g.run_until("chaman", night=2)

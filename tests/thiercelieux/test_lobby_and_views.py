@@ -71,4 +71,5 @@ def test_a_step_for_a_dead_role_lasts_as_long_as_a_living_ones() -> None:
     g.tick()
     assert g.step == "loups"
     # Every phone sees the same countdown, the wolves' included.
+    assert g.state.step is not None
     assert {g.view(s)["step"]["deadline"] for s in g.state.players} == {g.state.step.deadline}

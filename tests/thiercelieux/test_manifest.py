@@ -105,7 +105,7 @@ def import_time_mutations(source: str) -> list[str]:
             for target in targets:
                 root = _root(target)
                 if root is not target and isinstance(root, ast.Name) and root.id in imported:
-                    found.append(f"line {node.lineno}: {ast.unparse(target)}")
+                    found.append(f"line {getattr(node, 'lineno', '?')}: {ast.unparse(target)}")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
                 root = _root(node.func.value)
                 if isinstance(root, ast.Name) and root.id in imported:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.engine.core import apply, new_state
 from app.engine.errors import Rejected
-from app.engine.model import MJ, SYSTEM, Command
+from app.engine.model import MJ, SYSTEM, Command, GameState
 from app.engine.rulesets.thiercelieux.state import marks
 from app.engine.views import SPECTATOR, view
 from tests.support.engine import Script
 
 
-def small_game(powers: list[str], wolves: int, seed: int = 3):
+def small_game(powers: list[str], wolves: int, seed: int = 3) -> GameState:
     state, _ = new_state("thiercelieux", seed, {"cards": "small", "camp_wolves": wolves, "captain": False})
     at = 1000.0
     for seat in range(len(powers)):
@@ -25,7 +25,7 @@ def test_small_complication_a_hidden_camp_and_a_visible_power() -> None:
     indiquant son pouvoir"."""
     powers = ["voyante", "sorciere", "chasseur", "villageois", "villageois", "villageois"]
     state = small_game(powers, wolves=2)
-    dealt = {p.seat: p.role for p in state.players.values()}
+    dealt = {p.seat: str(p.role) for p in state.players.values()}
     assert sorted(dealt.values()) == sorted(powers)
     wolves = [p.seat for p in state.players.values() if marks(state, p.seat).wolf]
     assert len(wolves) == 2

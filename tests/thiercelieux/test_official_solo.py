@@ -109,7 +109,9 @@ def test_the_mj_chooses_the_groups_or_they_are_drawn() -> None:
     g = Script([SECT, W, V, V, V, V], options={"sect_group": [1, 3, 5]})
     assert village(g.state).sect_groups == [[1, 3, 5], [0, 2, 4]]
     g = Script([SECT, W, V, V, V, V, V], options={"sect_split": "drawn"}, seed=3)
-    first, second = village(g.state).sect_groups
+    groups = village(g.state).sect_groups
+    assert groups is not None
+    first, second = groups
     assert sorted(first + second) == list(range(7)) and {len(first), len(second)} == {3, 4}
     assert village(Script([W, V, V, V, V]).state).sect_groups is None  # no Sectaire, no groups
 

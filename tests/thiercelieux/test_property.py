@@ -72,8 +72,9 @@ def expected_prompts(state: GameState) -> dict[str, list[int]]:
     elif key in ("election", "vote", "revote"):
         out[key] = living
     elif key == "captain-tiebreak":
-        assert captain_of(state) is not None
-        out[key] = [captain_of(state)]
+        captain = captain_of(state)
+        assert captain is not None
+        out[key] = [captain]
     elif key in ("chasseur", "successeur"):
         seat = (scratch(state).item or {})["seat"]
         if [s for s in living if s != seat]:

@@ -17,6 +17,7 @@ from app.engine.views import view
 from tests.support.engine import Script
 from tests.support.paths import ROOT, TESTS
 from tests.support.thiercelieux import play_night
+from tests.support.viewers import viewers
 
 PACKAGE = ROOT / "app" / "engine" / "rulesets" / "thiercelieux"
 LOGS = TESTS / "data" / "logs"
@@ -77,7 +78,7 @@ def test_a_snapshot_taken_before_facts_is_read_into_the_typed_scratch() -> None:
     play_night(g, {"voyante": [0], "loups": [5], "salvateur": [3]}, until="sorciere")
     old = old_shape(g.state)
     assert old.pending and own(old).scratch == Scratch()  # not moved yet: moved on the first read
-    for viewer in [*sorted(g.state.players), MJ]:
+    for viewer in viewers(*sorted(g.state.players), MJ):
         assert view(old, viewer) == view(g.state, viewer)
     assert scratch(old) == scratch(g.state) and old.pending == {} and old.plan == g.state.plan is not None
 
@@ -92,7 +93,7 @@ def test_a_snapshot_of_version_3_moves_the_nights_plan_to_the_engines() -> None:
     data["plan"], data["version"] = None, 3
     old = GameState.model_validate(data)
     assert old.plan == g.state.plan and old.model_dump() == g.state.model_dump()
-    for viewer in [*sorted(g.state.players), MJ]:
+    for viewer in viewers(*sorted(g.state.players), MJ):
         assert view(old, viewer) == view(g.state, viewer)
 
 

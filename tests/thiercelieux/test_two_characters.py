@@ -182,7 +182,9 @@ def test_day_cards_and_two_characters_together() -> None:
     """Le Village's day cards go to characters: ten characters, three day cards, and a player whose character holds
     the Confesseur sees the card through that character."""
     g = game(day_roles=True)
-    cards = {card: int(seat) for seat, card in village(g.state).day_roles.items()}
+    roles = village(g.state).day_roles
+    assert roles is not None
+    cards = {card: int(seat) for seat, card in roles.items()}
     assert len(cards) == 3 and all(0 <= s < 10 for s in cards.values())
     confessor = cards["confesseur"]
     play_night(g, {})

@@ -18,13 +18,16 @@ def game(**options: object) -> Script:
 
 
 def holders(g: Script) -> dict[str, int]:
-    return {card: int(seat) for seat, card in village(g.state).day_roles.items()}
+    roles = village(g.state).day_roles
+    assert roles is not None
+    return {card: int(seat) for seat, card in roles.items()}
 
 
 def test_day_cards_are_dealt_face_up() -> None:
     """004: "un rôle de jour visible" — one of each day card, on seats everyone sees."""
     g = game()
     cards = village(g.state).day_roles
+    assert cards is not None
     assert sorted(cards.values()) == ["chatelain", "confesseur", "protecteur"]
     for viewer in (0, 3, "spectator"):
         assert g.view(viewer)["public"]["day_roles"] == cards

@@ -12,7 +12,8 @@ W, V, RAVEN = "loup-garou", "villageois", "corbeau"
 
 
 def tally(g: Script, viewer: int | str, step: str = "vote") -> dict[str, dict[str, int]]:
-    return g.view(viewer)["tallies"][g.prompt(step).id]
+    tallies: dict[str, dict[str, int]] = g.view(viewer)["tallies"][g.prompt(step).id]
+    return tallies
 
 
 def test_the_live_count_weighs_the_captains_ballot_as_the_end_does() -> None:

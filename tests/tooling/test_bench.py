@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -222,7 +223,7 @@ def test_reptiliens_rooms_reach_a_tribunal_that_all_the_living_answer_again_and_
                     args={"options": RP_OPTIONS, "composition": composition(12, "reptiliens")}))
     game.do(Command(type="start", by=MJ, at=game.at))
     start, answered, final = game.at, set[str](), 0
-    trial: dict | None = None
+    trial: dict[str, Any] | None = None
     while trial is None and game.at - start < 60:
         seen = view(game.state, 0)
         trial = next((p for p in seen["prompts"] if p["step"] in VOTE_STEPS), None)

@@ -10,7 +10,7 @@ from app.web.budget import Budget
 
 def test_a_budget_allows_its_amount_then_refills_with_time(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
-    monkeypatch.setattr(budget_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("app.web.budget.time.monotonic", lambda: now[0])
     b = Budget("20/second")
     assert all(b.take() for _ in range(20))
     assert not b.take()
@@ -26,9 +26,11 @@ def test_a_budget_allows_its_amount_then_refills_with_time(monkeypatch: pytest.M
 
 def test_budgets_by_key_are_independent_and_idle_ones_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
-    monkeypatch.setattr(budget_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("app.web.budget.time.monotonic", lambda: now[0])
     budgets = budget_module.Budgets()
-    take = lambda *keys: budgets.bucket("3/minute", keys).take()  # noqa: E731
+    def take(*keys: str) -> bool:
+        return budgets.bucket("3/minute", keys).take()
+
     assert [take("join", "1.2.3.4") for _ in range(4)] == [True, True, True, False]
     assert take("join", "5.6.7.8") and take("chat", "1.2.3.4")  # another address, another limit
     assert budgets.bucket("3/minute", ("join", "1.2.3.4")).left() < 1  # spent, without spending more

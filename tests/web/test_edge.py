@@ -159,7 +159,7 @@ def test_a_deep_body_is_refused_before_the_decoder_recurses(monkeypatch: pytest.
     def decoder_called(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the decoder ran")
 
-    monkeypatch.setattr(edge.json, "loads", decoder_called)
+    monkeypatch.setattr("app.web.edge.json.loads", decoder_called)
     for body in ("[" * 100_000 + "]" * 100_000, '{"a": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}"):
         with pytest.raises(EdgeError) as refused:
             parse_json(body)

@@ -151,7 +151,7 @@ def test_every_fact_line_is_translated(ruleset: str) -> None:
     the fact has."""
     book = get_ruleset(ruleset).fact_book
     assert book is not None
-    fields = {kind.type: set(kind.__match_args__) for kind in book.facts}
+    fields: dict[str, set[str]] = {kind.type: set(kind.__match_args__) for kind in book.facts}
     for type_, line in book.lines().items():
         assert set(line["params"].values()) | set(line["needs"]) <= fields[type_], type_
         for lang in LANGS:

@@ -13,6 +13,7 @@ import pytest
 import segno
 import websockets
 from pydantic import ValidationError
+from websockets.typing import Origin
 
 from app.settings import Settings
 from app.web.urls import is_loopback, lan_addresses
@@ -33,8 +34,9 @@ def test_the_setting_is_an_origin() -> None:
 def test_loopback_names_and_local_addresses() -> None:
     for host in ("127.0.0.1", "127.3.2.1", "localhost", "LOCALHOST.", "[::1]", "::1", "game.localhost"):
         assert is_loopback(host), host
-    for host in ("192.168.1.20", "10.0.0.5", "veillee.example.org", "[2001:db8::1]", "", None):
-        assert not is_loopback(host), host
+    others: tuple[str | None, ...] = ("192.168.1.20", "10.0.0.5", "veillee.example.org", "[2001:db8::1]", "", None)
+    for other in others:
+        assert not is_loopback(other), other
     for address in lan_addresses():
         ip = ipaddress.ip_address(address)
         assert ip.version == 4 and ip.is_private and not ip.is_loopback
@@ -63,7 +65,7 @@ async def test_links_and_qr_codes_use_public_url(database_url: str) -> None:
         assert f'<meta name="veillee-public-url" content="{PUBLIC}">' in page
         assert 'id="lan-hint"' not in page and 'id="lan-hint"' not in (await http.get(f"/r/{code}/mj")).text
         # A browser on the public address may open a socket even if the proxy passes another Host.
-        ws = await websockets.connect(ws_url(base, code), compression=None, origin=PUBLIC)
+        ws = await websockets.connect(ws_url(base, code), compression=None, origin=Origin(PUBLIC))
         await ws.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(await ws.recv())["type"] == "welcome"
         await ws.close()

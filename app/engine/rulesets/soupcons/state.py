@@ -35,7 +35,8 @@ class SoupconsState(RulesetState):
 
     def bookkeeping(self, state: GameState) -> dict[str, Any]:
         """The MJ's bookkeeping panel (`mj_view`) in the shape it had when this state lived in the engine's
-        `pending` and in the players' tags: the recorded views (tests/engine/test_views_unchanged.py) hold that shape."""
+        `pending` and in the players' tags: the recorded views (tests/engine/test_views_unchanged.py) hold that
+        shape."""
         pending = {name: getattr(self, name) for name in ("table", "dealer", "starter", *TURN)}
         if not self.table:
             del pending["table"]
