@@ -185,3 +185,9 @@ def shots(tmp_path: Path) -> Path:
     out = Path(os.environ.get("VEILLEE_SHOTS") or tmp_path / "screenshots")
     out.mkdir(parents=True, exist_ok=True)
     return out
+
+
+@pytest.fixture
+def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clients that answer at machine speed: lift the per-socket frame limit (20/s) meant for browsers."""
+    monkeypatch.setenv("FRAME_RATE", "1000/second")

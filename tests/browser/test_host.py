@@ -15,19 +15,12 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.browser import phone
 from tests.support.edge import live
 from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 NAMES = ["Bruno", "Chloé", "David", "Emma"]
-
-
-async def page_at(browser: Any, errors: list[str], width: int, label: str) -> Any:
-    context = await browser.new_context(viewport={"width": width, "height": 900}, locale="fr-FR")
-    page = await context.new_page()
-    page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
-    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)
-    return page
 
 
 # What the status bar and the stage say, but for the lines of the journal (the news of the night or day).
@@ -52,7 +45,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
                                                       width: int) -> None:
     errors: list[str] = []
     async with serve(database_url) as base:
-        host = await page_at(browser, errors, width, "host")
+        host = await phone(browser, errors, "host", width=width, height=900)
         await host.clock.install()  # the page's time flows as usual, until the test holds it (the pause below)
         await host.goto(f"{base}/thiercelieux?lang=fr")
         await host.wait_for_selector(".comp-row[data-role=loup-garou]")
@@ -108,7 +101,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         await host.clock.resume()
 
         # A player the host replaces: their page says a substitute took the seat.
-        replaced = await page_at(browser, errors, width, "replaced")
+        replaced = await phone(browser, errors, "replaced", width=width, height=900)
         await replaced.goto(f"{base}/r/{code}#t={tokens['Bruno']}")
         await replaced.wait_for_selector("#status")
         host.on("dialog", lambda dialog: dialog.accept())
@@ -134,7 +127,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         await host.locator("#seat-link").scroll_into_view_if_needed()
         await host.screenshot(path=str(shots / f"seat-link-{width}.png"))
 
-        other = await page_at(browser, errors, width, "new phone")
+        other = await phone(browser, errors, "new phone", width=width, height=900)
         await other.goto(link)
         await other.wait_for_url(f"{base}/r/{code}")
         await other.wait_for_selector("#host-bar:not([hidden])")  # the host's controls moved too
@@ -150,7 +143,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         assert not await host.locator("#conn").is_visible()
         await host.screenshot(path=str(shots / f"handed-over-{width}.png"), full_page=True)
         # The same link, opened again, is spent.
-        spent = await page_at(browser, errors, width, "spent link")
+        spent = await phone(browser, errors, "spent link", width=width, height=900)
         await spent.goto(link)
         await spent.wait_for_selector("#take-actions:not([hidden])")
         assert "n'ouvre plus" in await spent.locator("#take-title").inner_text()
@@ -168,7 +161,7 @@ async def test_the_creator_plays_and_moves_their_seat(database_url: str, browser
         await seats_listed(other, 5)
 
         # A console opened at 127.0.0.1 says how phones can reach the server.
-        console = await page_at(browser, errors, width, "console")
+        console = await phone(browser, errors, "console", width=width, height=900)
         async with httpx.AsyncClient(base_url=base) as http:
             room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux"})).json()
         await console.goto(f"{base}/r/{room['code']}/mj?lang=en#k={room['mj_token']}")
@@ -194,7 +187,7 @@ async def test_the_links_pages_hand_out_use_public_url(database_url: str, browse
         code = room["code"]
         joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bruno"})).json()
 
-        console = await page_at(browser, errors, width, "console")
+        console = await phone(browser, errors, "console", width=width, height=900)
         await console.goto(f"{base}/r/{code}/mj?lang=fr#k={room['mj_token']}")
         await console.wait_for_selector("#mj-app:not([hidden])")
         assert await console.input_value("#join-link") == f"{PUBLIC}/r/{code}"
@@ -202,13 +195,13 @@ async def test_the_links_pages_hand_out_use_public_url(database_url: str, browse
         assert not await console.locator("#lan-hint").count()  # the loopback hint is for hosts without PUBLIC_URL
         await console.screenshot(path=str(shots / f"public-url-console-{width}.png"))
 
-        player = await page_at(browser, errors, width, "player")
+        player = await phone(browser, errors, "player", width=width, height=900)
         await player.goto(f"{base}/r/{code}?lang=fr#t={joined['token']}")
         await player.wait_for_selector(".lobby .link")
         assert await player.locator(".lobby .link").inner_text() == f"{PUBLIC}/r/{code}"
         await player.screenshot(path=str(shots / f"public-url-lobby-{width}.png"), full_page=True)
 
-        alice = await page_at(browser, errors, width, "soupcons")
+        alice = await phone(browser, errors, "soupcons", width=width, height=900)
         await alice.goto(f"{base}/soupcons?lang=fr")
         await alice.fill("#sc-name", "Alice")
         await alice.fill("#sc-bots", "2")

@@ -11,16 +11,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.browser import phone
 from tests.support.edge import live, new_room
 
 pytestmark = pytest.mark.browser
-
-
-async def page_at(browser: Any, errors: list[str], width: int, label: str) -> Any:
-    context = await browser.new_context(viewport={"width": width, "height": 800}, locale="fr-FR")
-    page = await context.new_page()
-    page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
-    return page
 
 
 async def online(page: Any) -> None:
@@ -56,10 +50,10 @@ async def test_a_page_let_go_for_a_newer_one_takes_its_socket_back_when_asked(
             seat = r.json()
         for label, path in (("seat", f"/r/{room['code']}#t={seat['token']}"),
                             ("mj", f"/r/{room['code']}/mj#k={room['mj_token']}")):
-            first = await page_at(browser, errors, width, f"{label} 1")
+            first = await phone(browser, errors, f"{label} 1", width=width, height=800)
             await first.goto(base + path)
             await online(first)
-            second = await page_at(browser, errors, width, f"{label} 2")
+            second = await phone(browser, errors, f"{label} 2", width=width, height=800)
             await second.goto(base + path)
             await online(second)
             await let_go(first)

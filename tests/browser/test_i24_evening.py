@@ -19,12 +19,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.page_checks import PHASE, answer_by_tapping, check_pages, tap, watch_errors
+from tests.support.browser import phone
+from tests.support.page_checks import PHASE, answer_by_tapping, check_pages, tap
 from tools.serve import serve
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # Short clocks for the set-up form's durations (seconds), long enough for a phone to tap an answer.
 RP_DURATIONS = {"night_step": 2, "plausible_min": 0.3, "plausible_max": 0.5, "lovers_talk": 0.5, "mj_time": 1,
                 "dawn": 0.3, "death_choice": 3, "debate": 1, "vote": 3, "session_choice": 1, "law_time": 2,
@@ -35,10 +35,9 @@ MARKER = """() => { const v = window.veillee.conn.view; return JSON.stringify([v
   v.step && v.step.started, v.day, v.night, (v.prompts || []).map((p) => p.id)]); }"""
 
 
-async def phone(browser: Any, label: str, errors: list[str]) -> Any:
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR")
-    page = await context.new_page()
-    watch_errors(page, label, errors)
+async def accepting(browser: Any, label: str, errors: list[str]) -> Any:
+    """A phone that says yes to the page's confirmations."""
+    page = await phone(browser, errors, label)
     page.on("dialog", lambda dialog: dialog.accept())
     return page
 
@@ -80,7 +79,7 @@ async def test_a_new_user_plays_a_reptiliens_evening_to_the_end(database_url: st
     rnd = random.Random(24)
     async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         # -- the creator, from the home page: Reptiliens, automatic, "je joue aussi", short clocks -----------------
-        alice = await phone(browser, "Alice", errors)
+        alice = await accepting(browser, "Alice", errors)
         await alice.goto(f"{base}/?lang=fr")
         await check_pages({"home": alice}, errors, "home")
         await alice.click("#game-reptiliens")
@@ -106,10 +105,10 @@ async def test_a_new_user_plays_a_reptiliens_evening_to_the_end(database_url: st
 
         # -- Bruno opens the link the lobby shows; Chloé types the code on the home page ---------------------------
         link = (await alice.locator(".lobby .invite .link").inner_text()).strip()
-        bruno = await phone(browser, "Bruno", errors)
+        bruno = await accepting(browser, "Bruno", errors)
         await bruno.goto(link)
         await join_here(bruno, "Bruno")
-        chloe = await phone(browser, "Chloé", errors)
+        chloe = await accepting(browser, "Chloé", errors)
         await chloe.goto(f"{base}/?lang=fr")
         await chloe.fill("#code-input", (await alice.locator(".lobby .invite .code-big").inner_text()).strip())
         await chloe.click("#join-code-form button[type=submit]")
@@ -157,7 +156,7 @@ async def test_whole_games_pass_the_same_checks(database_url: str, browser: Any,
         code, token = room["code"], room["mj_token"]
         pages = {}
         for name in ("Alice", "Bruno"):
-            pages[name] = await phone(browser, name, errors)
+            pages[name] = await accepting(browser, name, errors)
             await pages[name].goto(f"{base}/r/{code}?lang=fr")
             await join_here(pages[name], name)
         added = await http.post(f"/api/rooms/{code}/bots", json={"count": bots},

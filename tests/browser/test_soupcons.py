@@ -15,24 +15,16 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.browser import phone
 from tests.support.page_checks import settled
 from tools.serve import serve
 
-PHONE = {"width": 390, "height": 844}
 MAX_ROUNDS = 2000  # rounds of Alice's loop before the game counts as stuck (not seconds)
 # How many card faces match a selector while the game runs (-1 once it is over), read in one go with the view.
 FACES = """(selector) => window.veillee.conn.view.phase === "ended" ? -1
   : document.querySelectorAll(selector).length"""
 
 pytestmark = pytest.mark.browser
-
-
-async def phone(browser: Any, errors: list[str], label: str) -> Any:
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR", reduced_motion="reduce")
-    page = await context.new_page()
-    page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
-    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)
-    return page
 
 
 async def play_once(page: Any, shots: Path, taken: set[str]) -> None:
@@ -69,7 +61,7 @@ async def play_once(page: Any, shots: Path, taken: set[str]) -> None:
 async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     async with serve(database_url) as base:
-        alice = await phone(browser, errors, "alice")
+        alice = await phone(browser, errors, "alice", reduced_motion="reduce")
         await alice.goto(f"{base}/soupcons?lang=fr")
         await alice.screenshot(path=str(shots / "soupcons-create-390.png"), full_page=True)
         await alice.fill("#sc-name", "Alice")
@@ -86,7 +78,7 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
                                 json={"command": "configure", "args": {"options": {"bot_delay": 0.05}}})
             assert r.status_code == 200, r.text
 
-        watcher = await phone(browser, errors, "watcher")
+        watcher = await phone(browser, errors, "watcher", reduced_motion="reduce")
         await watcher.goto(f"{base}/r/{code}?lang=fr")
         await watcher.click("#watch-button")
 

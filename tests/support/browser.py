@@ -1,17 +1,22 @@
-"""Shared by the tests: helpers first written for tests/browser/test_whole_game.py."""
+"""Pages in headless Chromium, as the browser tests open them."""
+
 from __future__ import annotations
 
 from typing import Any
 
+from tests.support.page_checks import watch_errors
+
 PHONE = {"width": 390, "height": 844}
 
 
-async def phone(browser: Any, errors: list[str], label: str) -> Any:
-    """A page in its own context: its own localStorage, like a separate phone."""
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR")
+async def phone(browser: Any, errors: list[str], label: str, *, width: int = PHONE["width"],
+                height: int = PHONE["height"], **options: Any) -> Any:
+    """A page in its own context (its own localStorage, like a separate phone), in French, its script errors and
+    console errors recorded in `errors` under `label`. `options` go to the context (`reduced_motion`…)."""
+    context = await browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                                        locale="fr-FR", **options)
     page = await context.new_page()
-    page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
-    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)
+    watch_errors(page, label, errors)
     return page
 
 

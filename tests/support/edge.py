@@ -78,3 +78,14 @@ async def new_room(base: str) -> dict[str, Any]:
         assert r.status_code == 201, r.text
         room: dict[str, Any] = r.json()
         return room
+
+
+async def room_events(base: str, room: dict[str, Any]) -> list[dict[str, Any]]:
+    """The whole log of `room` (as `new_room` returns it), as its MJ's console receives it on connecting."""
+    ws = await websockets.connect(ws_url(base, room["code"]), compression=None, max_size=2**22)
+    try:
+        await ws.send(json.dumps({"type": "hello", "token": room["mj_token"]}))
+        events: list[dict[str, Any]] = json.loads(await ws.recv())["events"]
+        return events
+    finally:
+        await ws.close()

@@ -33,6 +33,8 @@ from tests.support.engine import Script
 from tools.client import Client, create_room, join_room
 from tools.serve import serve
 
+pytestmark = pytest.mark.usefixtures("machine_speed")  # these players answer at machine speed
+
 W, V, SEER = "loup-garou", "villageois", "voyante"
 ISSUE = "issue 14, « Bots for Thiercelieux »"
 
@@ -181,12 +183,6 @@ def test_the_mj_may_seat_bots_in_thiercelieux() -> None:
 # -- through the real app ---------------------------------------------------------------------------------------------
 QUICK = {"night_step": 1.5, "plausible_min": 0.2, "plausible_max": 0.4, "dawn": 0.1, "election": 2, "debate": 0.1,
          "vote": 2, "reaction": 1, "captain": False}
-
-
-@pytest.fixture(autouse=True)
-def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one person here answers at machine speed: lift the per-socket frame limit meant for browsers."""
-    monkeypatch.setenv("FRAME_RATE", "1000/second")
 
 
 async def person(client: Client, rnd: random.Random) -> None:

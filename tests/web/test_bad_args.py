@@ -187,11 +187,6 @@ def test_rejections_never_carry_unsendable_params() -> None:
 
 
 # -- a Soupçons host, over websockets ------------------------------------------------------------------------------
-@pytest.fixture()
-def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FRAME_RATE", "1000/second")
-
-
 async def test_a_host_does_not_answer_for_a_seat_and_learns_no_hand(database_url: str, machine_speed: None) -> None:
     """Before: the host's bad answer for the giver was refused with "Choose one of ['M1', 'M4', 'S1']" and the
     hand in its params, and a good one was taken as the giver's."""

@@ -10,10 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-import websockets
 
 from app.web.edge import UNREADABLE, EdgeError, parse_json, salvage
-from tests.support.edge import alive, live, new_room, next_frame, raw_socket, ws_url
+from tests.support.edge import alive, live, new_room, next_frame, raw_socket, room_events
 
 pytestmark = pytest.mark.slow
 
@@ -24,16 +23,6 @@ async def join(base: str, code: str, name: str) -> dict[str, Any]:
         assert r.status_code == 201, r.text
         seat: dict[str, Any] = r.json()
         return seat
-
-
-async def room_events(base: str, room: dict[str, Any]) -> list[dict[str, Any]]:
-    ws = await websockets.connect(ws_url(base, room["code"]), compression=None, max_size=2**22)
-    try:
-        await ws.send(json.dumps({"type": "hello", "token": room["mj_token"]}))
-        events: list[dict[str, Any]] = json.loads(await ws.recv())["events"]
-        return events
-    finally:
-        await ws.close()
 
 
 def said(events: list[dict[str, Any]]) -> list[str]:

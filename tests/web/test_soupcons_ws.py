@@ -17,6 +17,8 @@ from tests.support.ws import seat_players
 from tools.client import Client, create_room, join_room
 from tools.serve import serve
 
+pytestmark = pytest.mark.usefixtures("machine_speed")  # these players answer at machine speed
+
 FAST = {"turn": 20, "reply": 10, "bot_delay": 0.05}
 
 
@@ -55,12 +57,6 @@ def check_frames(client: Client) -> None:
         assert card_ids(view) <= mine, f"{client.name} sees {card_ids(view) - mine}"
         for event in frame["events"]:
             assert card_ids(event) <= held, f"{client.name} receives {event}"
-
-
-@pytest.fixture(autouse=True)
-def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These players answer at machine speed: lift the per-socket frame limit (20/s) meant for browsers."""
-    monkeypatch.setenv("FRAME_RATE", "1000/second")
 
 
 async def test_a_whole_game_of_people_over_websockets(database_url: str) -> None:

@@ -10,21 +10,10 @@ import pytest
 import websockets
 from fastapi import FastAPI
 
-from tests.support.edge import alive, live, new_room, next_frame, raw_socket, recv, ws_url
+from tests.support.edge import alive, live, new_room, next_frame, raw_socket, recv, room_events, ws_url
 from tests.support.ws import eventually
 
 pytestmark = pytest.mark.slow
-
-
-async def room_events(base: str, mj_token: str, code: str) -> list[dict[str, object]]:
-    ws = await websockets.connect(ws_url(base, code), compression=None, max_size=2**22)
-    try:
-        await ws.send(json.dumps({"type": "hello", "token": mj_token}))
-        welcome = json.loads(await ws.recv())
-        events: list[dict[str, object]] = welcome["events"]
-        return events
-    finally:
-        await ws.close()
 
 
 async def test_a_lone_surrogate_from_a_spectator_is_refused_and_the_mj_console_lives_on(database_url: str) -> None:
@@ -32,7 +21,7 @@ async def test_a_lone_surrogate_from_a_spectator_is_refused_and_the_mj_console_l
         room = await new_room(base)
         mj = await raw_socket(base, room["code"], room["mj_token"])
         spectator = await raw_socket(base, room["code"])  # no token
-        before = len(await room_events(base, room["mj_token"], room["code"]))
+        before = len(await room_events(base, room))
         # Valid JSON, but the text cannot be encoded as UTF-8: it must never reach a frame.
         await spectator.send('{"type": "command", "cid": "s1", "command": "say", '
                              '"args": {"channel": "spectators", "text": "\\ud800", "name": "Zoé"}}')
@@ -53,7 +42,7 @@ async def test_a_lone_surrogate_from_a_spectator_is_refused_and_the_mj_console_l
         assert await alive(spectator) and await alive(mj)
         fresh = await raw_socket(base, room["code"], room["mj_token"])
         assert await alive(fresh)
-        assert len(await room_events(base, room["mj_token"], room["code"])) == before
+        assert len(await room_events(base, room)) == before
         # Newlines and tabs are text: they pass.
         await spectator.send(json.dumps({"type": "command", "cid": "s5", "command": "say",
                                          "args": {"channel": "spectators", "text": "a\n\tb", "name": "Zoé"}}))
@@ -100,7 +89,7 @@ async def test_unreadable_frames_get_a_clear_error_and_the_socket_stays_up(datab
         other = await raw_socket(base, room["code"], room["mj_token"])
         assert await alive(other)
         await other.close()
-        events = await room_events(base, room["mj_token"], room["code"])
+        events = await room_events(base, room)
         assert not [e for e in events if e["type"] == "configured"]
         await mj.close()
 
