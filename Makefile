@@ -32,8 +32,11 @@ run: venv migrate
 
 # `make test` leaves out the benchmark's runs against real servers (the `bench` marker; one smoke of a few seconds
 # stays); `make test-bench` runs them (BENCH_POSTGRES or TEST_DATABASE_URL: on PostgreSQL too).
+# One worker process a core (pytest-xdist): `make test WORKERS=0` runs the suite in this process alone.
+WORKERS ?= auto
+
 test: venv
-	$(BIN)/pytest -q -rs
+	$(BIN)/pytest -q -rs -n $(WORKERS)
 
 test-bench: venv
 	$(BIN)/pytest -q -rs -m bench

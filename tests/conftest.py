@@ -4,7 +4,8 @@ Database selection
 ------------------
 * ``TEST_DATABASE_URL`` unset  -> SQLite: one file migrated with Alembic per test session, copied
   to a fresh file in ``tmp_path`` for every test (so each test starts from an empty, migrated DB).
-* ``TEST_DATABASE_URL`` set     -> that database (PostgreSQL in CI). It is reset once per session with
+* ``TEST_DATABASE_URL`` set     -> that database (PostgreSQL in CI); under pytest-xdist, one database per worker
+  beside it (tests/support/databases.py). It is reset once per session with
   ``alembic downgrade base`` + ``upgrade head``; every test then starts from emptied tables (TRUNCATE).
   If it cannot be reached: skip locally, but FAIL when ``CI`` is set (CI must never silently skip).
 
@@ -35,6 +36,7 @@ from app.settings import get_settings, normalise_database_url
 from app.store.db import Database, database_kind
 from app.store.migrate import downgrade_base, upgrade_head
 from app.store.models import Base
+from tests.support.databases import ensure_worker_database
 
 T = TypeVar("T")
 games.install()  # the composition root, as the app factory and the command line call it
@@ -66,8 +68,8 @@ def _external_database() -> str | None:
     """The TEST_DATABASE_URL database, reachable and freshly migrated, or None when unset."""
     if not TEST_DATABASE_URL:
         return None
-    url = normalise_database_url(TEST_DATABASE_URL)
     try:
+        url = normalise_database_url(_in_thread(lambda: ensure_worker_database(TEST_DATABASE_URL)))
         _check_connect(url)
     except Exception as exc:
         msg = f"TEST_DATABASE_URL is set but unreachable ({type(exc).__name__}: {exc})"

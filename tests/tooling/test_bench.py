@@ -45,6 +45,7 @@ from bench.run import (
     system_server,
 )
 from bench.servers import Postgres, reset_postgres
+from tests.support.databases import worker_database
 from tests.support.ws import eventually
 
 POSTGRES = (os.environ.get("BENCH_POSTGRES") or os.environ.get("TEST_DATABASE_URL") or "").strip()
@@ -59,7 +60,9 @@ SYSTEMS = [pytest.param("ceiling", marks=pytest.mark.bench), "veillee",
 
 @pytest.mark.parametrize("system", SYSTEMS)
 async def test_generator_drives_the_server(system: str, tmp_path: Path) -> None:
-    cfg = Config.quick_mode(rooms=10, drain=5.0, postgres=normalise_database_url(POSTGRES) if POSTGRES else None)
+    # Under pytest-xdist, TEST_DATABASE_URL's database is this worker's own (tests/support/databases.py).
+    postgres = POSTGRES if os.environ.get("BENCH_POSTGRES") or not POSTGRES else await worker_database(POSTGRES)
+    cfg = Config.quick_mode(rooms=10, drain=5.0, postgres=normalise_database_url(postgres) if postgres else None)
     server = system_server(system, cfg, tmp_path, "test")
     bed = Bed(server)
     try:
