@@ -37,6 +37,7 @@ from app.store.db import Database, database_kind
 from app.store.migrate import downgrade_base, upgrade_head
 from app.store.models import Base
 from tests.support.databases import ensure_worker_database
+from tests.support.ws import HANG
 
 T = TypeVar("T")
 games.install()  # the composition root, as the app factory and the command line call it
@@ -165,6 +166,26 @@ def chromium() -> str:
     return CHROMIUM
 
 
+class _GuardedBrowser:
+    """The launched browser, whose contexts wait for an outcome as long as `HANG` (a guard against a hang) instead of
+    Playwright's 30 s: a test checks outcomes, never durations, and a loaded machine may take long (issue 26)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    async def new_context(self, **options: Any) -> Any:
+        context = await self._browser.new_context(**options)
+        context.set_default_timeout(HANG * 1000)
+        context.set_default_navigation_timeout(HANG * 1000)
+        return context
+
+    async def new_page(self, **options: Any) -> Any:
+        return await (await self.new_context(**options)).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
 async def browser(chromium: str) -> AsyncIterator[Any]:
     try:
@@ -176,7 +197,7 @@ async def browser(chromium: str) -> AsyncIterator[Any]:
     async with playwright_api.async_playwright() as pw:
         launched = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            yield launched
+            yield _GuardedBrowser(launched)
         finally:
             await launched.close()
 

@@ -147,8 +147,9 @@ class Client:
         if reply["type"] == "rejected":
             raise ClientError(reply["code"], reply["message"])
 
-    async def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:  # noqa: ASYNC109
-        """Wait until predicate(view) is true; return the view."""
+    async def wait_for(self, predicate: Any, timeout: float = 120.0) -> dict[str, Any]:  # noqa: ASYNC109
+        """Wait until predicate(view) is true; return the view. `timeout` guards against a hang (a loaded machine
+        may take long): it is not a speed the server must keep."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not predicate(self.view):

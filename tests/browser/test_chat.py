@@ -62,7 +62,7 @@ async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -
                 await page.click("#tab-chat")
             log = page.locator(".chat-log")
             for text in SAID:
-                await log.locator(f".msg-text:text-is('{text}')").wait_for(timeout=5000)
+                await log.locator(f".msg-text:text-is('{text}')").wait_for()
         # Names: the others' messages carry their author's name; one's own are "Vous".
         bruno_msg = chloe.locator(".msg", has=chloe.locator(f".msg-text:text-is('{SAID[1]}')"))
         assert (await bruno_msg.locator(".msg-author").inner_text()).strip() == "Bruno"
@@ -98,7 +98,7 @@ async def test_chat_in_the_pages(database_url: str, browser: Any, shots: Path) -
         await mj.locator("#mj-chat .msg.is-hidden").wait_for()
         for page in [*players, spectator]:
             await page.click(".chat-tab[data-channel='village']")
-            await page.locator(".msg.is-hidden").first.wait_for(timeout=5000)
+            await page.locator(".msg.is-hidden").first.wait_for()
             assert "Je me méfie déjà de Bruno." not in await page.locator(".chat-log").inner_text()
         await mj.screenshot(path=str(shots / "chat-mj-hidden-1280.png"))
         await bruno.screenshot(path=str(shots / "chat-lobby-390.png"))

@@ -29,7 +29,7 @@ async def visit(browser: Any, url: str, errors: list[str], ready: str | None = N
     page.on("console", lambda msg: errors.append(f"{url}: {msg.text}") if msg.type == "error" else None)
     await page.goto(url)
     if ready is not None:
-        await page.wait_for_function(ready, timeout=15000)
+        await page.wait_for_function(ready)
     errors.extend(f"{url}: {v}" for v in await page.evaluate(VIOLATIONS))
     return page
 

@@ -52,7 +52,7 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
 
         # -- the Chaman's phone has the spirits' tab because the server lists it for him (no message is there yet) --
         spirits_tab = ".chat-tab[data-channel='spirits']"
-        await alice.locator(spirits_tab).wait_for(state="attached", timeout=10_000)
+        await alice.locator(spirits_tab).wait_for(state="attached")
         channels = "window.veillee.conn.view.channels.map((c) => c.name)"
         listed = f"() => {channels}"
         assert "spirits" in await alice.evaluate(listed)
@@ -63,14 +63,14 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         # -- 004: Chloé dies; her phone asks whether she becomes a ghost ---------------------------------------------
         await command(http, code, mj_token, "kill", seat=2)
         question = chloe.locator(".prompt[data-step=fantome]")
-        await question.wait_for(timeout=10_000)
+        await question.wait_for()
         assert "fantôme" in (await question.locator(".prompt-title").inner_text()).lower()
         # Night: a dead player's open question is not "his turn" (the wolves are acting).
         assert await chloe.locator(".headline-act").count() == 0
         await chloe.screenshot(path=str(shots / "i14-ghost-question.png"))
         await question.locator("[data-answer=ghost]").click()
-        await question.wait_for(state="detached", timeout=10_000)
-        await alice.locator("[data-mark=mark-ghost]").first.wait_for(state="attached", timeout=10_000)
+        await question.wait_for(state="detached")
+        await alice.locator("[data-mark=mark-ghost]").first.wait_for(state="attached")
         await alice.screenshot(path=str(shots / "i14-ghost-mark.png"), full_page=True)
 
         # -- she writes to the Chaman, whom she does not know ----------------------------------------------------------
@@ -85,13 +85,13 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         # -- 001: the Chaman's step: his phone says it is his turn; the MJ relays ------------------------------------
         await command(http, code, mj_token, "advance")  # the wolves' step ends: the Chaman's opens
         headline = alice.locator(".headline-act")
-        await headline.wait_for(timeout=10_000)
+        await headline.wait_for()
         assert "esprits" in (await headline.inner_text())
         await alice.screenshot(path=str(shots / "i14-chaman-listening.png"))
         await mj.click("#mj-chat .chat-tab[data-channel='chaman']")
         await mj.locator("#mj-chat .msg[data-channel=chaman] .chat-relay").first.click()
         label = mj.locator("label[for=relay-text]")
-        await label.wait_for(timeout=10_000)
+        await label.wait_for()
         assert "Alice" in await label.inner_text()
         await mj.screenshot(path=str(shots / "i14-mj-relay-during-chaman.png"))
         await mj.fill("#relay-text", "Un esprit murmure : méfiez-vous de Bruno")
@@ -99,7 +99,7 @@ async def test_the_ghost_question_and_the_chamans_step(database_url: str, browse
         if await alice.locator("#tab-chat").is_visible():
             await alice.click("#tab-chat")
         await alice.click(spirits_tab)
-        await alice.wait_for_selector(".msg-text:text-is('Un esprit murmure : méfiez-vous de Bruno')", timeout=10_000)
+        await alice.wait_for_selector(".msg-text:text-is('Un esprit murmure : méfiez-vous de Bruno')")
         await alice.screenshot(path=str(shots / "i14-chaman-hears.png"))
         # Dead, she has no spirits' channel in her list any more; a player who never was the Chaman never had one.
         await command(http, code, mj_token, "kill", seat=0)
@@ -139,27 +139,26 @@ async def test_with_a_host_who_plays_the_dead_speak_to_the_chaman_in_his_step(da
         await dead.goto(f"{base}/r/{code}?lang=fr#t={tokens[victim]}")
         listener = await phone(browser, errors, NAMES[chaman])
         await listener.goto(f"{base}/r/{code}?lang=fr#t={tokens[chaman]}")
-        await clients[victim].wait_for(lambda v: v.get("phase") == "day", timeout=30)
+        await clients[victim].wait_for(lambda v: v.get("phase") == "day")
         if await dead.locator("#tab-chat").is_visible():
             await dead.click("#tab-chat")
         await dead.click(".chat-tab[data-channel='chaman']")
         readonly = dead.locator(".chat-readonly")
-        await readonly.wait_for(timeout=10_000)
+        await readonly.wait_for()
         assert "court moment" in await readonly.inner_text()
         await dead.screenshot(path=str(shots / "i14-seance-readonly.png"))
         # Night 2, the Chaman's step: the séance (nightfall brings the phone back to the game's tab).
-        await clients[victim].wait_for(lambda v: v.get("night") == 2 and (v.get("step") or {}).get("key") == "chaman",
-                                       timeout=30)
+        await clients[victim].wait_for(lambda v: v.get("night") == 2 and (v.get("step") or {}).get("key") == "chaman")
         if await dead.locator("#tab-chat").is_visible():
             await dead.click("#tab-chat")
         await dead.click(".chat-tab[data-channel='chaman']")
-        await dead.locator(".chat-input").wait_for(state="visible", timeout=5_000)
+        await dead.locator(".chat-input").wait_for(state="visible")
         await dead.fill(".chat-input", "Le loup ment")
         await dead.press(".chat-input", "Enter")
         if await listener.locator("#tab-chat").is_visible():
             await listener.click("#tab-chat")
         await listener.click(".chat-tab[data-channel='spirits']")
-        await listener.wait_for_selector(".msg-text:text-is('Le loup ment')", timeout=10_000)
+        await listener.wait_for_selector(".msg-text:text-is('Le loup ment')")
         assert "esprits" in (await listener.locator(".msg-author").first.inner_text()).lower()
         await listener.screenshot(path=str(shots / "i14-seance-heard.png"))
         for client in clients:

@@ -35,12 +35,12 @@ async def test_the_sectarians_groups_and_the_gitanes_questions(database_url: str
         await bruno.wait_for_function("() => window.veillee && window.veillee.conn && window.veillee.conn.view")
         await command(http, code, room["mj_token"], "start")
         # The groups are public: the two halves of the table, marked on the seats.
-        await bruno.locator("[data-mark=mark-sect-1]").first.wait_for(timeout=20_000)
+        await bruno.locator("[data-mark=mark-sect-1]").first.wait_for()
         assert await bruno.locator("[data-mark=mark-sect-1]").count() >= 3
         assert await bruno.locator("[data-mark=mark-sect-2]").count() >= 3
         assert "groupe 1" in await bruno.locator("[data-mark=mark-sect-1]").first.inner_text()
         question = bruno.locator(".prompt[data-step=gitane-question]")
-        await question.wait_for(timeout=30_000)
+        await question.wait_for()
         text = await question.inner_text()
         assert "Le Capitaine est-il un Loup-Garou\u00a0?" in text and "La Voyante est-elle encore en vie\u00a0?" in text
         assert await bruno.locator(".prompt[data-step=gitane]").count() == 1

@@ -86,7 +86,7 @@ async def test_the_mj_menu_stays_open_while_the_table_talks(database_url: str, b
             await seen(mj, "conn.events.some((e) => e.type === 'said' && e.data.text === arg)", said[1])
 
         await press_during(mj, ".seat-card[data-seat='2'] [data-action=captain]", another_message)
-        await card.locator(".badge-captain").wait_for(timeout=5000)
+        await card.locator(".badge-captain").wait_for()
         assert await menu.count() == 1
         await mj.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors
@@ -103,7 +103,7 @@ async def test_every_tap_counts_while_the_others_vote(database_url: str, browser
         bruno = await phone(browser, errors, "Bruno")
         await bruno.goto(f"{base}/r/{code}?lang=fr#t={tokens[1]}")
         vote = bruno.locator(".prompt[data-step=vote]")
-        await vote.wait_for(timeout=20_000)
+        await vote.wait_for()
         prompt_id = await vote.get_attribute("data-prompt")
         # Bruno cannot vote against himself: the server says so, and the page shows why.
         assert await vote.locator("button.target[data-seat='1']").is_disabled()
@@ -153,7 +153,7 @@ async def test_the_captains_ballot_counts_twice_and_a_reason_is_quoted(database_
         bruno = await phone(browser, errors, "Bruno")
         await bruno.goto(f"{base}/r/{code}?lang=fr#t={tokens[1]}")
         vote = bruno.locator(".prompt[data-step=vote]")
-        await vote.wait_for(timeout=20_000)
+        await vote.wait_for()
         prompt_id = await vote.get_attribute("data-prompt")
         await command(http, code, tokens[2], "answer", prompt=prompt_id, answer=[4], reason="Il ment")
         await command(http, code, tokens[3], "answer", prompt=prompt_id, answer=[5])

@@ -104,7 +104,7 @@ async def run_to(mj: Any, step: str, phones: list[Any], answers: dict[str, dict[
         if key == step:
             return v
         for seat, target in answers.get(key, {}).items():
-            await phones[seat].locator(f".prompt[data-step='{key}']").wait_for(timeout=10_000)
+            await phones[seat].locator(f".prompt[data-step='{key}']").wait_for()
             await pick(phones[seat], key, target)
         if answers.get(key or "") and marker(await view(mj)) != marker(v):
             continue  # the answers ended the step themselves (a lone question): the next one is not skipped
@@ -439,7 +439,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         await bruno.wait_for_selector(".prompt[data-step='rp-vote'] .note-suspended")
         await shot(chloe, shots / "reptiliens-phone-invoke-390.png", ".rp-invocation")
         await pick(chloe, "rp-assassinat", 0)  # the alpha
-        await until(mj, "v.players[0].alive === false", ms=20_000)
+        await until(mj, "v.players[0].alive === false")
         await until(mj, "v.step && v.step.key === 'rp-vote' && v.village.session.turn === 1")  # his turn again
         await pick(bruno, "rp-vote", 2)
         await chloe.wait_for_selector(".prompt[data-step='rp-vote']")
@@ -450,7 +450,7 @@ async def test_a_reptiliens_night_and_morning_in_the_browser(database_url: str, 
         # His message ends his window (the step's only question is answered): he is executed.
 
         # -- the end: every page says who won and why ------------------------------------------------------------------
-        await until(mj, "v.phase === 'ended'", ms=20_000)
+        await until(mj, "v.phase === 'ended'")
         result = (await view(mj))["result"]
         assert "rp-villageois" in result["camps"]
         for seat, page in enumerate(phones):
@@ -492,7 +492,7 @@ async def test_the_sunday_festival_in_the_browser(database_url: str, browser: An
         mj = Client(base, code, token, "MJ")
         await mj.connect()
         await mj.do("start")
-        await mj.wait_for(lambda v: v["village"]["week"]["festival"], timeout=30)
+        await mj.wait_for(lambda v: v["village"]["week"]["festival"])
         assert mj.view["village"]["week"]["festival"] and mj.view["step"]["key"] == "rp-fete"
         pages = []
         for seat in (0, 1, 2):
@@ -541,7 +541,7 @@ async def test_the_sunday_festival_in_the_browser(database_url: str, browser: An
         assert "Bruno" in await alice.evaluate(DREAM)
         await alice.locator(".rp-dream").evaluate(FADED_IN)
         await alice.screenshot(path=str(shots / "reptiliens-phone-dream-390.png"))
-        await alice.wait_for_selector(".rp-dream", state="detached", timeout=8_000)
+        await alice.wait_for_selector(".rp-dream", state="detached")
         for page in pages:
             await page.context.close()
         await mj.close()

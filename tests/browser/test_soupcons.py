@@ -115,7 +115,7 @@ async def test_a_game_against_bots_at_phone_size(database_url: str, browser: Any
 
         # A rematch: the same table (Alice, both bots) in a new room; Alice's phone is taken there.
         await alice.click("#rematch")
-        await alice.wait_for_url(lambda url: code not in url, timeout=10_000)
+        await alice.wait_for_url(lambda url: code not in url)
         await alice.wait_for_selector("#sc-start:not([disabled])")
         assert await alice.locator(".sc-lobby-seat").count() == 3
 

@@ -49,11 +49,11 @@ async def test_two_characters_on_a_phone(database_url: str, browser: Any, shots:
 
         # -- the Voyante's question, for her second character ------------------------------------------------------
         prompt = alice.locator(".prompt[data-step=voyante]")
-        await prompt.wait_for(timeout=30000)
+        await prompt.wait_for()
         assert "Alice · 2" in (await prompt.locator(".acting-as").text_content() or "")
         await alice.screenshot(path=str(shots / "two-characters-night.png"), full_page=True)
         await prompt.locator("button.target[data-seat='1']").click()
-        await alice.wait_for_selector(".feed :text('Bruno est Loup-Garou')", timeout=15000)
+        await alice.wait_for_selector(".feed :text('Bruno est Loup-Garou')")
 
         # -- Bruno sees his own two cards, never Alice's -----------------------------------------------------------
         await bruno.wait_for_selector(".role-card >> nth=1")

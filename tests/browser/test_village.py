@@ -55,18 +55,18 @@ async def test_day_cards_on_the_phones(database_url: str, browser: Any, shots: P
 
         # -- day 1, the debate: the Confesseur's prompt ------------------------------------------------------------
         prompt = pages[confessor].locator(".prompt[data-step=confesseur]")
-        await prompt.wait_for(timeout=30000)
+        await prompt.wait_for()
         await pages[confessor].screenshot(path=str(shots / "village-confesseur-prompt.png"), full_page=True)
         target = next(s for s in range(5) if s != confessor)
         await prompt.locator(f"button.target[data-seat='{target}']").click()
         await prompt.locator("button.submit").click()
         journal = pages[confessor].locator(f".feed :text('{NAMES[target]} vous montre sa carte')")
-        await journal.first.wait_for(timeout=10000)
+        await journal.first.wait_for()
         if target == 0:  # the only card we know without asking the server: the pre-assigned wolf
             assert translate("fr", "role.loup-garou") in await journal.first.inner_text()
         await pages[confessor].screenshot(path=str(shots / "village-confesseur-saw.png"), full_page=True)
         # The other phone reads that he asked, never what he saw.
-        await pages[other].wait_for_selector(f".feed :text('demande à {NAMES[target]}')", timeout=10000)
+        await pages[other].wait_for_selector(f".feed :text('demande à {NAMES[target]}')")
         assert "vous montre sa carte" not in await pages[other].locator(".feed").inner_text()
 
         # -- the Protecteur names someone (from a websocket client): a mark on every phone ---------------------------
@@ -76,7 +76,7 @@ async def test_day_cards_on_the_phones(database_url: str, browser: Any, shots: P
         shield = next(p for p in view["prompts"] if p["step"] == "protecteur")
         await guard.do("answer", prompt=shield["id"], answer=[shield["options"][0]])
         await guard.close()
-        await pages[other].wait_for_selector(".mark-shielded", timeout=10000)
+        await pages[other].wait_for_selector(".mark-shielded")
         await pages[other].screenshot(path=str(shots / "village-shielded.png"), full_page=True)
         for page in pages.values():
             await page.context.close()
@@ -107,7 +107,9 @@ async def test_home_page_offers_day_cards_and_two_characters(database_url: str, 
         assert not await day.is_disabled()
         await day.check()
         await mj.select_option("#create-form select[name=characters]", "2")
-        await mj.wait_for_selector("#composition-check.good")
+        # The server answers the new count (POST …/composition): wait for its answer, not the one for one character.
+        await mj.wait_for_function("() => { const c = document.querySelector('#composition-check.good');"
+                                   " return c && parseInt(c.textContent, 10) !== 6; }")
         # Twelve characters: twelve cards (fourteen when the suggestion holds a Voleur, who brings two).
         counted = int((await mj.locator("#composition-check").inner_text()).split()[0])
         assert counted in (12, 14)

@@ -97,7 +97,7 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
         await mj.click("#start-game")
         for page, name in zip(players, NAMES, strict=True):
             card = page.locator(".role-card .role-name")
-            await card.wait_for(timeout=10000)
+            await card.wait_for()
             assert (await card.inner_text()).strip()
             await page.screenshot(path=str(shots / f"03-role-{name}.png"), full_page=True)
         await mj.wait_for_selector(".seat-card >> nth=4")
@@ -110,7 +110,7 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
 
         # -- the first night: a phone with nothing to do shows the sleeping village (waited for in the pages, not
         # sampled by the loop below, which a loaded machine may run too slowly to catch a short night) -----------
-        waits = {asyncio.ensure_future(page.wait_for_selector(".sleep", timeout=60000)): name
+        waits = {asyncio.ensure_future(page.wait_for_selector(".sleep")): name
                  for page, name in zip(players, NAMES, strict=True)}
         done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:

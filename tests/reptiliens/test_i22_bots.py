@@ -187,7 +187,7 @@ async def test_a_reptiliens_room_seats_bots_over_http_and_they_answer(database_u
         mj = Client(base, code, room["mj_token"], "MJ")
         await mj.connect()
         await mj.do("start")
-        await mj.wait_for(lambda v: any(e["type"] == "answered" for e in mj.events), timeout=60)
+        await mj.wait_for(lambda v: any(e["type"] == "answered" for e in mj.events))
         assert {e["data"]["seat"] for e in mj.events if e["type"] == "answered"} <= set(range(1, 10))
         await mj.close()
         await asyncio.sleep(0)

@@ -56,11 +56,11 @@ if os.environ.get("TEST_DATABASE_URL"):
                 await c.connect()
                 players.append(c)
             on_b = players[0]
-            await on_b.wait_for(lambda v: len(v["players"]) == 6, timeout=10)
+            await on_b.wait_for(lambda v: len(v["players"]) == 6)
             await mj.do("start")
-            await on_b.wait_for(lambda v: v["phase"] == "night" and v.get("me", {}).get("role"), timeout=10)
+            await on_b.wait_for(lambda v: v["phase"] == "night" and v.get("me", {}).get("role"))
             await asyncio.wait_for(asyncio.gather(*(bot(c, random.Random(rnd.random())) for c in players)), 300)
-            await mj.wait_for(lambda v: v["phase"] == "ended", timeout=60)
+            await mj.wait_for(lambda v: v["phase"] == "ended")
             for c in players:
                 assert c.view["phase"] == "ended"
                 assert c.view["result"] == mj.view["result"]
@@ -140,7 +140,7 @@ if os.environ.get("TEST_DATABASE_URL"):
             # Burst 2: the day's vote, every living player but one at the same moment, chatting meanwhile (the
             # last vote closes the day, and the village's channel with it).
             await mjs[0].do("start")
-            await asyncio.gather(*(c.wait_for(lambda v: v["step"] and v["step"]["key"] == "vote", timeout=30)
+            await asyncio.gather(*(c.wait_for(lambda v: v["step"] and v["step"]["key"] == "vote")
                                    for c in players))
             vote = next(p for p in mjs[0].view["prompts"] if p["step"] == "vote")
             living = [p for p in players if p.view["me"]["alive"]]
@@ -171,7 +171,7 @@ if os.environ.get("TEST_DATABASE_URL"):
             for mj in mjs:
                 assert [(e["type"], e["data"], e["at"]) for e in mj.events] == log
             for first, second in twins:
-                await second.wait_for(lambda v, a=first, b=second: len(b.events) >= len(a.events), timeout=10)
+                await second.wait_for(lambda v, a=first, b=second: len(b.events) >= len(a.events))
                 assert first.events == second.events, f"{first.name} and {second.name} differ"
 
             # A substitute for a player connected to B (and to A too), seated through A: both old sockets close.

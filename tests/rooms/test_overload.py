@@ -26,11 +26,11 @@ async def test_a_burst_over_capacity_is_refused_as_busy_retried_and_all_applied(
         await mj.connect()
         players = await seat_players(base, room["code"], 12)
         await mj.do("start")
-        view = await mj.wait_for(lambda v: any(p["step"] == "election" for p in v["prompts"]), timeout=30)
+        view = await mj.wait_for(lambda v: any(p["step"] == "election" for p in v["prompts"]))
         prompt = next(p for p in view["prompts"] if p["step"] == "election")
         voters = players[:-1]  # one stays silent, so the election stays open
         for c in voters:
-            await c.wait_for(lambda v: any(p["id"] == prompt["id"] for p in v["prompts"]), timeout=30)
+            await c.wait_for(lambda v: any(p["id"] == prompt["id"] for p in v["prompts"]))
 
         async def vote(c: Client, i: int) -> dict[str, Any]:
             return await c.send("answer", prompt=prompt["id"], answer=[prompt["options"][i % 3]], reason=f"r{i}")

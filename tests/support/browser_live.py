@@ -29,5 +29,4 @@ async def command(http: httpx.AsyncClient, code: str, token: str, name: str, **a
 
 async def seen(page: Any, script: str, arg: Any = None) -> None:
     """Wait until the page's own stream satisfies `script` (a function of the connection and `arg`)."""
-    await page.wait_for_function(f"(arg) => {{ const conn = window.veillee.conn; return ({script}); }}", arg=arg,
-                                 timeout=10_000)
+    await page.wait_for_function(f"(arg) => {{ const conn = window.veillee.conn; return ({script}); }}", arg=arg)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.ws import HANG
+
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 
 
@@ -32,7 +34,7 @@ async def view(page: Any) -> dict[str, Any]:
     return found
 
 
-async def until(page: Any, script: str, arg: Any = None, ms: float = 15_000) -> None:
-    """Wait until the page's view satisfies `script` (an expression of `v` and `arg`), at most `ms`."""
+async def until(page: Any, script: str, arg: Any = None, ms: float = HANG * 1000) -> None:
+    """Wait until the page's view satisfies `script` (an expression of `v` and `arg`); `ms` guards against a hang."""
     await page.wait_for_function(f"(arg) => {{ const v = ({VIEW})(); return Boolean(v && ({script})); }}", arg=arg,
                                  timeout=ms)

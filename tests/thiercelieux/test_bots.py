@@ -244,7 +244,7 @@ async def test_bots_go_on_after_a_server_restart(database_url: str) -> None:
         mj = Client(base, code, room["mj_token"], "MJ")
         await mj.connect()
         await mj.do("start")
-        await mj.wait_for(lambda v: v["phase"] == "night", timeout=30)
+        await mj.wait_for(lambda v: v["phase"] == "night")
         await mj.close()
     stopped = time.time()
     async with serve(database_url) as base:

@@ -63,7 +63,7 @@ async def test_three_people_and_seven_bots_play_a_whole_automatic_game(database_
         answered = {e["data"].get("seat") for e in console.events if e["type"] == "answered"}
         assert answered & set(bots)
         for c in people:
-            await c.wait_for(lambda v: v["phase"] == "ended", timeout=20)
+            await c.wait_for(lambda v: v["phase"] == "ended")
             assert c.view["result"] == result
         # The creator played a seat: until the end (when every card is shown to all), their table's token was
         # told nothing a spectator is not: no learning, no couple, no card dealt, no MJ part, no bookkeeping.

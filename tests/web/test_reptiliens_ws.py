@@ -35,7 +35,7 @@ async def strike_the_pack(mj: Client, cards: set[str]) -> None:
             if mj.view["phase"] != "ended" and seat in alive:
                 reply = await mj.send("kill", seat=seat)
                 assert reply["type"] == "ack", reply
-    await mj.wait_for(lambda v: v["phase"] == "ended", timeout=60)
+    await mj.wait_for(lambda v: v["phase"] == "ended")
 
 
 async def test_a_reptiliens_game_over_websockets(database_url: str) -> None:
@@ -64,7 +64,7 @@ async def test_a_reptiliens_game_over_websockets(database_url: str) -> None:
         # The bots play a night and a day from their own views.
         rnd = random.Random(4)
         tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()))) for c in players]
-        await mj.wait_for(lambda v: v["phase"] == "ended" or (v["phase"] == "night" and v["night"] == 2), timeout=60)
+        await mj.wait_for(lambda v: v["phase"] == "ended" or (v["phase"] == "night" and v["night"] == 2))
         # The MJ strikes the Reptilians down: the villagers' victory ends the game for everyone.
         await strike_the_pack(mj, set(COMPOSITION[:2]))
         for t in tasks:
@@ -74,7 +74,7 @@ async def test_a_reptiliens_game_over_websockets(database_url: str) -> None:
         result = mj.view["result"]
         assert result["reason"] == "victory" and result["stop"] and len(result["seats"]) == 6
         for c in players:
-            await c.wait_for(lambda v: v["phase"] == "ended", timeout=10)
+            await c.wait_for(lambda v: v["phase"] == "ended")
             assert c.view["result"] == result and c.n == len(c.events)
         for c in [mj, spectator, *players]:
             await c.close()
@@ -101,7 +101,7 @@ async def test_a_whole_reptiliens_game_of_twelve_over_websockets(database_url: s
         await mj.do("start")
         rnd = random.Random(13)
         tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()))) for c in players]
-        await mj.wait_for(lambda v: v["phase"] == "day" and v["day"] >= 1, timeout=60)
+        await mj.wait_for(lambda v: v["phase"] == "day" and v["day"] >= 1)
         offices = mj.view["village"]["offices"]
         # Every mandatory office was given at the start: held, or fallen vacant with its holder's death in the night
         # (§6 "Si la personne qui occupait un de ces postes meurt"), which the bots' random night may bring.
@@ -125,7 +125,7 @@ async def test_a_whole_reptiliens_game_of_twelve_over_websockets(database_url: s
         result = mj.view["result"]
         assert result["seats"] and len(result["seats"]) == 12
         for c in players:
-            await c.wait_for(lambda v: v["phase"] == "ended", timeout=10)
+            await c.wait_for(lambda v: v["phase"] == "ended")
             assert c.view["result"] == result and c.n == len(c.events)
         for c in [mj, *players]:
             await c.close()

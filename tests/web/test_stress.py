@@ -56,7 +56,7 @@ async def test_forty_players_join_at_once_and_vote_at_once(database_url: str) ->
             lambda v: any(p["step"] == "election" for p in v["prompts"]), timeout=30)
         prompt_id = next(p["id"] for p in election["prompts"] if p["step"] == "election")
         for c in players:
-            await c.wait_for(lambda v: any(p["id"] == prompt_id for p in v["prompts"]), timeout=30)
+            await c.wait_for(lambda v: any(p["id"] == prompt_id for p in v["prompts"]))
 
         async def vote(i: int, c: Client) -> dict[str, Any]:
             candidates = next(p for p in c.view["prompts"] if p["id"] == prompt_id)["options"]
@@ -64,7 +64,7 @@ async def test_forty_players_join_at_once_and_vote_at_once(database_url: str) ->
 
         replies = await asyncio.gather(*(vote(i, c) for i, c in enumerate(players)))
         assert [r["type"] for r in replies] == ["ack"] * PLAYERS, [r for r in replies if r["type"] != "ack"]
-        await mj.wait_for(lambda v: any("captain" in p["offices"] for p in v["players"]), timeout=30)
+        await mj.wait_for(lambda v: any("captain" in p["offices"] for p in v["players"]))
         answered = {e["data"]["seat"] for e in mj.events
                     if e["type"] == "answered" and e["data"]["prompt"] == prompt_id}
         assert answered == set(range(PLAYERS))

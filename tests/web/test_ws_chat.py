@@ -28,7 +28,7 @@ async def test_a_channel_reaches_its_members_and_nobody_else_learns_it_exists(da
             assert messages(c, "village")[-1]["text"] == "Bonsoir !"
         await mj.do("start")
         for c in players:
-            await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups", timeout=10)
+            await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups")
         wolves = [c for c in players if c.view["me"]["role"] == "loup-garou"]
         others = [c for c in players if c.view["me"]["role"] != "loup-garou"]
         await barrier(*others, spectator)  # every frame of the start has arrived
@@ -103,7 +103,7 @@ async def test_a_substitute_inherits_seat_role_history_and_channels(database_url
         room, mj, players = await open_room(base, 5, SLOW_NIGHT, comp)
         await mj.do("start")
         for c in players:
-            await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups", timeout=10)
+            await c.wait_for(lambda v: v["step"] is not None and v["step"]["key"] == "loups")
         wolf, partner = [c for c in players if c.view["me"]["role"] == "loup-garou"]
         await partner.do("say", channel="wolves", text="avant le remplacement")
         seat = wolf.view["me"]["seat"]

@@ -121,7 +121,7 @@ async def test_commands_are_idempotent_and_votes_serialised(database_url: str) -
         r2 = await wolf.send("answer", cid="same-id", prompt=prompt["id"], answer=[target])
         assert r1["type"] == r2["type"] == "ack"
         answered = [e for e in mj.events if e["type"] == "answered"]
-        await mj.wait_for(lambda v: v["phase"] == "day" and v["step"]["key"] == "vote", timeout=30)
+        await mj.wait_for(lambda v: v["phase"] == "day" and v["step"]["key"] == "vote")
         vote = next(p for p in mj.view["prompts"] if p["step"] == "vote")
         living = [c for c in players if c.view["me"]["alive"]]
         # Everyone votes at the same moment: every vote counts.
@@ -131,7 +131,7 @@ async def test_commands_are_idempotent_and_votes_serialised(database_url: str) -
         assert all(r["type"] == "ack" for r in replies)
         accused = next(c for c in living if c.view["me"]["seat"] == suspect)
         await accused.do("answer", prompt=vote["id"], answer=[])  # abstains
-        await mj.wait_for(lambda v: v["phase"] == "night" or v["phase"] == "ended", timeout=30)
+        await mj.wait_for(lambda v: v["phase"] == "night" or v["phase"] == "ended")
         results = [e["data"]["params"] for e in mj.events
                    if e["type"] == "announce" and e["data"]["key"] == "vote_result"]
         assert results[-1]["counts"] == {str(suspect): len(voters)}
@@ -224,7 +224,7 @@ async def test_server_restart_in_the_middle_of_a_night(database_url: str) -> Non
         await mj.connect()
         players = await seat_players(base, code, 7)
         await mj.do("start")
-        await mj.wait_for(lambda v: v["phase"] == "night" and v["step"]["key"] == "loups", timeout=30)
+        await mj.wait_for(lambda v: v["phase"] == "night" and v["step"]["key"] == "loups")
         before = mj.view
         counts = [c.n for c in players]
         for c in [mj, *players]:
@@ -240,7 +240,7 @@ async def test_server_restart_in_the_middle_of_a_night(database_url: str) -> Non
             await c.connect(resume=True)
             assert c.frames[-1]["from"] == n
         await asyncio.wait_for(asyncio.gather(*(bot(c, random.Random(rnd.random())) for c in players)), 300)
-        await mj2.wait_for(lambda v: v["phase"] == "ended", timeout=60)
+        await mj2.wait_for(lambda v: v["phase"] == "ended")
         assert mj2.view["result"]["reason"] == "victory"
         for c in [mj2, *players]:
             await c.close()
