@@ -6,17 +6,23 @@ import { api, mjKey, rulesetData, seatKey, store } from "./shell/net.js";
 
 const form = $("#sc-create-form");
 const botsInput = $("#sc-bots");
-const MAX_BOTS = 5;
+// The table's size is the server's (the ruleset's player range, in the input's `max` and `data-table-min`): the
+// creator takes one seat, the bots the others.
+const MAX_BOTS = Number(botsInput.max);
+const TABLE_MIN = Number(botsInput.dataset.tableMin);
 
 function bots() {
   const n = Math.round(Number(botsInput.value));
   return Number.isFinite(n) ? Math.min(MAX_BOTS, Math.max(0, n)) : 2;
 }
 
+/** Whether the creator and `n` bots make a table that may start. */
+const enough = (n) => n + 1 >= TABLE_MIN;
+
 function refresh() {
   const n = bots();
   botsInput.value = String(n);
-  const canStart = n >= 2;
+  const canStart = enough(n);
   $("#sc-start-now-row").hidden = !canStart;
   fill("#sc-bots-hint", n === 0 ? t("sc.home.bots_none") : canStart ? t("sc.home.bots_solo", { n: n + 1 })
     : t("sc.home.bots_more", { n: n + 1 }));
@@ -53,7 +59,7 @@ form.addEventListener("submit", async (ev) => {
     if (n > 0) {
       await api(`/api/rooms/${room.code}/bots`, { method: "POST", token: room.mj_token, body: { count: n } });
     }
-    if (n >= 2 && $("#sc-start-now").checked) {
+    if (enough(n) && $("#sc-start-now").checked) {
       await api(`/api/rooms/${room.code}/commands`, { method: "POST", token: room.mj_token,
         body: { command: "start", args: {} } });
     }
