@@ -29,6 +29,8 @@ from app.engine.rulesets.thiercelieux.official_night import kin_channels, kin_ro
 from app.engine.rulesets.thiercelieux.options import LIVE_OPTIONS, Options
 from app.engine.rulesets.thiercelieux.packs import BUILTIN, Night, RolePack
 from app.engine.rulesets.thiercelieux.roles import (
+    BASE_CARDS,
+    CARD_ORDER,
     HAMSTERS,
     PREREQUISITES,
     ROLES,
@@ -151,6 +153,8 @@ class Thiercelieux(Ruleset):
     def describe(self) -> dict[str, Any]:
         return {
             "solo_camps": sorted(SOLO),  # camps of one player against all (the pages draw their cards apart)
+            "card_order": CARD_ORDER,  # how the pages list the cards
+            "base_cards": BASE_CARDS,  # the base box's cards, always in sight (the others fold away)
             "night_orders": NIGHT_ORDERS,
             "first_night_only": sorted(FIRST_NIGHT_ONLY),
             "step_cards": {key: sorted(c for c in step_cards(key) if not c.startswith("@"))

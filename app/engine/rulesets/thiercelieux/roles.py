@@ -103,6 +103,22 @@ PREREQUISITES: dict[str, int] = {"loup-blanc": 16, "maitre-loup": 16, "infect-pe
                                  "grand-mechant-loup": 12}
 WHITE_WOLVES = {"loup-blanc", "maitre-loup"}
 
+# How the set-up pages list the cards (GET /api/rulesets/thiercelieux: `card_order`; a card not listed comes after,
+# by key): wolves first, then the village's powers, then the loners and other packs, then the plain villagers.
+CARD_ORDER: list[str] = [
+    "loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
+    "infect-pere-des-loups", "salvateur", "corbeau", "ancien", "franc-macon", "apprenti", "marchand-de-sable",
+    "somnambule", "casanova", "berger", "magicien", "louveteau", "traitre", "loup-blanc", "joueur-de-flute", "assassin",
+    "tueur", "vampire", "hamster-garou",
+    # The official roles beyond the seeds (issue 14): the wolves' first, then the night's, the day's, the solitaries'.
+    "grand-mechant-loup", "enfant-sauvage", "chien-loup", "deux-soeurs", "trois-freres", "renard", "montreur-d-ours",
+    "comedien", "gitane", "ange", "bouc-emissaire", "idiot-du-village", "juge-begue", "chevalier-epee-rouillee",
+    "servante-devouee", "villageois-villageois", "abominable-sectaire", "villageois"]
+# The cards of the official rulebook's box (003) and the Chaman (`base_cards`): the pages keep them in sight and fold
+# the others under "More roles".
+BASE_CARDS: list[str] = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
+                         "villageois"]
+
 
 def is_wolf(role: str | None) -> bool:
     return role is not None and role in ROLES and ROLES[role].wolf

@@ -13,19 +13,10 @@ const soloCamps = () => new Set((rules.info && rules.info.solo_camps) || []);
 const isSoloCamp = (camp) => soloCamps().has(camp);
 const campClasses = (camp) => [`camp-${camp}`, isSoloCamp(camp) && "camp-solo"];
 
-// The order cards are listed in: wolves first, then the village's powers, then the loners and other packs, then the
-// plain villagers.
-const ORDER = ["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
-  "infect-pere-des-loups", "salvateur", "corbeau", "ancien", "franc-macon", "apprenti", "marchand-de-sable",
-  "somnambule", "casanova", "berger", "magicien", "louveteau", "traitre", "loup-blanc", "joueur-de-flute", "assassin",
-  "tueur", "vampire", "hamster-garou",
-  // The official roles beyond the seeds (issue 14): the wolves' first, then the night's, the day's, the solitaries'.
-  "grand-mechant-loup", "enfant-sauvage", "chien-loup", "deux-soeurs", "trois-freres", "renard", "montreur-d-ours",
-  "comedien", "gitane", "ange", "bouc-emissaire", "idiot-du-village", "juge-begue", "chevalier-epee-rouillee",
-  "servante-devouee", "villageois-villageois", "abominable-sectaire", "villageois"];
-// The cards of the official rulebook (003) and the Chaman, always in sight; the others fold under "More roles".
-const CLASSIC = new Set(["loup-garou", "voyante", "sorciere", "chasseur", "cupidon", "petite-fille", "voleur", "chaman",
-  "villageois"]);
+// How the cards are listed, and which stay in sight (the base box's), as the server says (its info's `card_order`
+// and `base_cards`).
+const cardOrder = () => (rules.info && rules.info.card_order) || [];
+const baseCards = () => new Set((rules.info && rules.info.base_cards) || []);
 
 export function countsOf(composition) {
   const counts = {};
@@ -42,9 +33,10 @@ export function compositionOf(counts, roles) {
 }
 
 export function sortRoles(roles) {
+  const order = cardOrder();
   return [...roles].sort((a, b) => {
-    const ia = ORDER.indexOf(a.key), ib = ORDER.indexOf(b.key);
-    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.key.localeCompare(b.key);
+    const ia = order.indexOf(a.key), ib = order.indexOf(b.key);
+    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.key.localeCompare(b.key);
   });
 }
 
@@ -83,8 +75,9 @@ export function compositionEditor(roles, state, onChange) {
           disabled: role.unique && count >= 1 ? true : null, onclick: () => change(1) }, "+")));
   };
   const sorted = sortRoles(roles);
-  const main = sorted.filter((role) => CLASSIC.has(role.key));
-  const more = sorted.filter((role) => !CLASSIC.has(role.key));
+  const base = baseCards();
+  const main = sorted.filter((role) => base.has(role.key));
+  const more = sorted.filter((role) => !base.has(role.key));
   const counted = more.filter((role) => state.counts[role.key] > 0).length;
   if (!more.length) return h("div", { class: "comp-rows" }, main.map(row));
   // The other roles fold away on a phone; open when one of them is in play (or the MJ opened it).
