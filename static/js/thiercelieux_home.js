@@ -1,6 +1,7 @@
 // @ts-check
 // Thiercelieux's set-up page (/thiercelieux): create a room (players, composition, moderation, durations, options).
-// The form names its ruleset (`data-ruleset`); the cards, options and night orders come from the server, which
+// The form names its ruleset (`data-ruleset`); the cards, options (their controls drawn from the options' schema:
+// rulesets/thiercelieux/option_fields.js) and night orders come from the server, which
 // also judges the composition (rulesets/thiercelieux/composition.js): "create" is offered when it says the game
 // may start.
 import { $, fill, h } from "./shell/dom.js";
@@ -14,6 +15,7 @@ import {
   bindSetup, readOptions, showRefusedOption, refreshNightOrder, renderFakeRoles, resetsComposition, startingOptions,
   useRuleset, writeOptions,
 } from "./rulesets/thiercelieux/options.js";
+import { drawOptionFields } from "./rulesets/thiercelieux/option_fields.js";
 import { bindHostChoice, createRoom } from "./host_choice.js";
 
 const form = $("#create-form");
@@ -82,7 +84,9 @@ async function load() {
   }
   state.info = rules.info;
   useRuleset(state.info);
+  drawOptionFields(form, state.info);
   renderFakeRoles(form, state.info.roles);
+  bindSetup(form, () => state.info && state.info.options);
   writeOptions(form, startingOptions(form, state.info));
   suggest();
 }
@@ -115,6 +119,5 @@ form.addEventListener("submit", (ev) => {
   }, refusalText(state.check));
 });
 
-bindSetup(form, () => state.info && state.info.options);
 bindHostChoice(form);
 load();

@@ -34,14 +34,71 @@ def known(value: list[str], allowed: Collection[str], refusal: str) -> list[str]
 # it lists no option: `widget` for a control that is not a plain input (a percentage, the night-order editor, role
 # checkboxes), `forum` for a duration's value in a forum game (hours rather than seconds), `resets_composition` for
 # an option that changes what a composition is (the page starts again from the suggestion).
-PERCENT: dict[str, Any] = {"widget": "percent"}
+PERCENT: dict[str, Any] = {"widget": "percent", "step": 0.05}  # a step in the option's unit (5 %)
 RESETS: dict[str, Any] = {"resets_composition": True}
+
+# Where the set-up page and the MJ console draw each option (`section`: the template's `[data-section]` block, the
+# options in this order); an option in no section is not drawn. The schema lists its properties in this order.
+SECTIONS: dict[str, list[str]] = {
+    "moderation": ["moderation", "mj_ends_debate"],
+    "schedule": ["schedule"],
+    "forum": ["day_end", "vote_lock", "vote_late", "timezone"],
+    "durations": ["night_step", "election", "debate", "vote", "dawn", "reaction"],
+    "options": ["captain", "allow_abstain", "dead_see_all", "dead_chat", "village_readers", "wolves_disagree",
+                "petite_fille", "petite_fille_risk", "afk_after", "stalemate_days"],
+    # the variants' groups
+    "night": ["night_order", "night_order_custom", "seer_after_witch", "seer_announce", "night_parallel"],
+    "roles": ["loup_blanc_every", "piper_charms", "magicien_frogs", "ancien_powers", "lycanthropy", "hunters_masons",
+              "sect_split", "gitane_spirits", "fake_roles"],
+    "vote": ["vote_mode", "hesitation_against_self", "tie_rule", "ange_day_first", "ange_victory", "servante_powers"],
+    "cards": ["cards", "camp_wolves", "day_roles", "characters"],
+    "captain": ["captain_mode", "captain_day", "captain_double"],
+    "lovers": ["lovers_share_roles", "cupid_with_lovers", "cupid_self", "cupid_no_vote_lovers", "mj_lovers",
+               "lovers_may_harm"],
+    "dead": ["idiot_du_village", "ghosts", "wolves_win_one_villager", "role_talk"],
+}
+# The other display hints of the page's controls: `unit` (s: seconds, min: minutes; a number's words under
+# `opt.<name>.unit` otherwise), `when` ("<option>=<value>": shown only then), `enabled_when` (greyed otherwise),
+# `bare` (no title of its own: its section's names it), `forum_switch` (the choice's value that makes a forum game),
+# `example` (the forum day's example names its end, lock, late and zone), `widget` time or timezone, `enum` (a
+# number's choices, in the page's order), `css` (a class of the page's stylesheet).
+SECONDS: dict[str, Any] = {"unit": "s"}
+LIVE_ONLY: dict[str, Any] = {"unit": "s", "when": "schedule=live"}
+PAGE_HINTS: dict[str, dict[str, Any]] = {
+    "moderation": {"bare": True},
+    "mj_ends_debate": {"when": "moderation=mj"},
+    "schedule": {"bare": True, "forum_switch": "forum"},
+    "day_end": {"widget": "time", "example": "end"},
+    "vote_lock": {"unit": "min", "example": "lock"},
+    "vote_late": {"unit": "min", "example": "late"},
+    "timezone": {"widget": "timezone", "example": "zone"},
+    "night_step": SECONDS, "election": LIVE_ONLY, "debate": LIVE_ONLY, "vote": SECONDS, "dawn": SECONDS,
+    "reaction": SECONDS,
+    "piper_charms": {"enum": [2, 1]},
+    "magicien_frogs": {"enum": [1, 2]},
+    "vote_mode": {"css": "vote-modes"},
+    "cards": {"css": "cards-modes"},
+    "camp_wolves": {"when": "cards=small", "css": "camp-wolves"},
+    "day_roles": {"enabled_when": "cards=one"},
+    "captain_day": {"css": "captain-day"},
+    "fake_roles": {"css": "fake-roles"},
+}
+
+
+def page_layout(schema: dict[str, Any]) -> None:
+    """The page's sections and hints in the options' JSON schema, its properties in the page's order."""
+    props: dict[str, Any] = schema["properties"]
+    ordered: dict[str, Any] = {}
+    for section, names in SECTIONS.items():
+        for name in names:
+            ordered[name] = {**props[name], **PAGE_HINTS.get(name, {}), "section": section}
+    schema["properties"] = {**ordered, **{name: prop for name, prop in props.items() if name not in ordered}}
 
 
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=page_layout)
 
-    moderation: Literal["mj", "auto"] = "auto"
+    moderation: Literal["auto", "mj"] = "auto"
     # Automatic mode only: the room's creator plays a seat. Their MJ token then sees what a spectator sees (no card,
     # no night answer) and acts only as the table's host (start, pause, remove, substitute, rematch); fixed at the
     # room's creation (Thiercelieux.fixed_options).
@@ -73,7 +130,9 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     vote_lock: int = Field(60, ge=0, le=24 * 60)  # minutes before the end of the day: votes can no longer change
     vote_late: int = Field(30, ge=0, le=24 * 60)  # minutes before the end: late (first) votes are no longer taken
     # Roles and variants of 001 and 004 (docs/rules/thiercelieux.md says where each comes from).
-    night_order_custom: list[str] | None = Field(None, json_schema_extra={"widget": "step_order"})  # the MJ's own order
+    # the MJ's own order; the page's editor starts from the preset its `preset` names
+    night_order_custom: list[str] | None = Field(None, json_schema_extra={"widget": "step_order",
+                                                                          "preset": "night_order"})
     night_parallel: bool = False  # DESIGN: independent night steps ask their questions together (night.PARALLEL)
     seer_after_witch: bool = False  # 004: the seer is called after the witch
     seer_announce: bool = False  # 004: the MJ says aloud which role the seer saw

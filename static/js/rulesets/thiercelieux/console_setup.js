@@ -13,6 +13,7 @@ import {
   bindSetup, readOptions, showRefusedOption, refreshNightOrder, renderFakeRoles, resetsComposition, useRuleset,
   writeOptions,
 } from "./options.js";
+import { drawOptionFields } from "./option_fields.js";
 
 // check: the server's answer on the composition being edited; lobby: its answer on the saved set-up.
 const consoleState = { counts: {}, dirty: false, info: null, ctx: null, ask: null, check: null,
@@ -76,6 +77,7 @@ export function bindConsole(ctx, info) {
   consoleState.ctx = ctx;
   consoleState.info = info;
   useRuleset(info);
+  drawOptionFields(form, info);
   renderFakeRoles(form, info.roles);
   consoleState.ask = checker((check) => {
     consoleState.check = check;

@@ -2,8 +2,9 @@
 // The options form of the set-up page and the MJ console, read and written from the options' JSON schema the server
 // serves (GET /api/rulesets/<key>: `options_schema`): each control is found by the option's name in the schema, and
 // what it holds follows the option's type, or its display hint (`widget`: a percentage, the night-order editor, role
-// checkboxes; `forum`: a duration's value in a forum game). No option is named here. The templates draw the
-// controls; `data-when="<option>=<value>"` shows a block only then, `data-enabled-when` greys a control otherwise.
+// checkboxes; `forum`: a duration's value in a forum game). No option is named here. option_fields.js draws the
+// controls; `data-when="<option>=<value>"` shows a block only then, `data-enabled-when` greys a control otherwise,
+// `data-forum-only` shows a block in a forum game only.
 import { h, icon } from "../../shell/dom.js";
 import { localZone, roleName, t } from "../../shell/i18n.js";
 import { optionRefusal, sortRoles } from "./composition.js";
@@ -135,11 +136,14 @@ function holds(form, condition) {
   return (el.type === "checkbox" ? String(el.checked) : el.value) === value;
 }
 
-/** The forum day's controls, as the example under them names them (`data-end`, `data-lock`, `data-late`, `data-zone`). */
+/** The forum day's controls, as their schema's `example` hint names them (end, lock, late, zone). */
 function forumFields(form) {
   const example = form.querySelector(".forum-example");
   if (!example) return null;
-  const get = (key) => form.elements[example.dataset[key]] || null;
+  const get = (key) => {
+    const [name] = withHint("example", key);
+    return (name && form.elements[name]) || null;
+  };
   return { example, end: get("end"), lock: get("lock"), late: get("late"), zone: get("zone") };
 }
 
@@ -159,6 +163,7 @@ function minutesBefore(hhmm, minutes) {
 export function refreshSetup(form) {
   refreshNightOrder(form);
   for (const node of form.querySelectorAll("[data-when]")) node.hidden = !holds(form, node.dataset.when);
+  for (const node of form.querySelectorAll("[data-forum-only]")) node.hidden = !forumOn(form);
   for (const node of form.querySelectorAll("[data-enabled-when]")) {
     const on = holds(form, node.dataset.enabledWhen);
     for (const input of node.querySelectorAll("input")) {
