@@ -7,7 +7,7 @@ import { h } from "./shell/dom.js";
 import { has, t } from "./shell/i18n.js";
 
 /** The schema of one option, a nullable number (`anyOf: [number, null]`) read as its number. */
-function fieldSchema(schema) {
+export function fieldSchema(schema) {
   const alternatives = schema.anyOf || [];
   const found = alternatives.find((s) => s.type !== "null");
   return found ? { ...schema, ...found, nullable: alternatives.some((s) => s.type === "null") } : schema;

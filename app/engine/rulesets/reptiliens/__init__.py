@@ -37,7 +37,7 @@ from app.engine.rulesets.reptiliens.manifest import (
     STEPS,
 )
 from app.engine.rulesets.reptiliens.offices import MANDATORY, OFFICES
-from app.engine.rulesets.reptiliens.options import Options
+from app.engine.rulesets.reptiliens.options import CONSOLE_OPTIONS, Options
 from app.engine.rulesets.reptiliens.state import CAMP, KEY, SPECIALTY, SPECIALTY2, own, upgrade_snapshot
 from app.engine.rulesets.reptiliens.state import Reptiliens as OwnState
 from app.engine.rulesets.reptiliens.tables import ManifestRuleset
@@ -130,6 +130,7 @@ class Reptiliens(ManifestRuleset):
             "festival_steps": list(FESTIVAL_STEPS),
             "announced": list(ANNOUNCED),
             "in_progress": sorted(IN_PROGRESS),
+            "console_options": CONSOLE_OPTIONS,  # what the MJ console's set-up offers, in its order
         }
 
     # -- play -----------------------------------------------------------------------------------------------

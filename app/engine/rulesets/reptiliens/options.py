@@ -15,6 +15,11 @@ from app.engine.rulesets.reptiliens.offices import office_of_key
 # its unit, and the weekday of night 1 lists only the nights' days; `section` names the part of the page an
 # option is drawn in (the durations and the other options otherwise).
 SECONDS: dict[str, Any] = {"unit": "s"}
+# The options the MJ console's set-up offers, in its order (GET /api/rulesets/reptiliens: `console_options`); the
+# console draws each from its schema: a choice in a box of its own, the durations together, then the yes/no options.
+CONSOLE_OPTIONS: list[str] = ["moderation", "draws", "lovers", "first_weekday", "night_step", "debate", "ballot_time",
+                              "vote", "festival", "carnage", "hide_fortunes", "hide_invokers", "allow_abstain",
+                              "no_attack_once_alpha_dead"]
 
 
 class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)

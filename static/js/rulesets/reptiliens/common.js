@@ -42,7 +42,7 @@ export const CAMP_ICONS = { "rp-reptiliens": "reptile", "rp-villageois": "house"
 
 // What the server says of the ruleset (GET /api/rulesets/<key>): read once when the page loads the module (`learn`),
 // never changed after.
-export const data = { key: null, roles: new Map(), nights: {}, suggested: {}, min: 6, max: 40 };
+export const data = { key: null, roles: new Map(), nights: {}, suggested: {}, min: 6, max: 40, info: null };
 
 /** The ruleset's catalogue as the server serves it: its cards (decks, camps), the week's tables, the sizes. */
 export function learn(key, info) {
@@ -52,6 +52,7 @@ export function learn(key, info) {
   data.suggested = info.suggested || {};
   data.min = info.min_players || 6;
   data.max = info.max_players || 40;
+  data.info = info;  // its options' schema and the console's options (setup.js)
 }
 
 export const campOf = (card) => (data.roles.get(card) || {}).camp || null;

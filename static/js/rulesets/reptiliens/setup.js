@@ -1,13 +1,16 @@
 // @ts-check
 // The console's set-up: the two decks and the options. The composition check the server answers
-// (POST /api/rulesets/<key>/composition) is kept here for the composition it was asked about.
+// (POST /api/rulesets/<key>/composition) is kept here for the composition it was asked about. The options offered
+// are the ruleset's `console_options`, each drawn from its schema (GET /api/rulesets/<key>: `options_schema`).
 import { h } from "../../shell/dom.js";
 import { has, listOf, roleName, t } from "../../shell/i18n.js";
 import { api } from "../../shell/net.js";
-import { campName, data, DAYS, deckOf, nightsOf, rt, weekdayName } from "./common.js";
+import { fieldSchema, kindOf, optionLabel } from "../../options_form.js";
+import { campName, data, deckOf, nightsOf, rt, weekdayName } from "./common.js";
 
 // -- the console: set-up (the two decks and the options) ------------------------------------------------------------
 const report = { key: null, value: null };
+const PREFIX = "ui.rp-opt.";
 
 function compositionReport(players, composition, ctx) {
   const key = JSON.stringify([players, composition]);
@@ -54,19 +57,33 @@ export function setupPanel(v, ctx) {
         h("button", { type: "button", class: "btn btn-round", "aria-label": rt("ui.rp-more", { role: roleName(r.key) }),
           disabled: r.unique && n >= 1 ? true : null, onclick: () => change(r.key, 1) }, "+")));
   });
+  const field = (name) => fieldSchema(data.info.options_schema.properties[name] || {});
+  const label = (name) => optionLabel(PREFIX, name);
+  const choiceText = (name, value) => rt(`ui.rp-opt.${name}.${value}`);  // the catalogue's `ui.rp-opt.` family
   const radio = (option, values) => h("div", { class: "radio-cards", "data-key": `r${option}` }, values.map((value) => h("label", { class: "radio-card", "data-key": value },
     h("input", { type: "radio", name: `rp-${option}`, value, checked: options[option] === value ? true : null,
       onchange: () => configure({ options: { [option]: value } }) }),
-    h("span", {}, h("b", {}, rt(`ui.rp-opt.${option}.${value}`)), h("small", {}, rt(`ui.rp-opt.${option}.${value}.help`))))));
+    h("span", {}, h("b", {}, choiceText(option, value)), h("small", {}, rt(`ui.rp-opt.${option}.${value}.help`))))));
+  const select = (option, values) => h("select", { name: option, onchange: (ev) => configure({ options: { [option]: ev.target.value } }) },
+    values.map((value) => h("option", { value, selected: options[option] === value ? true : null }, choiceText(option, value))));
+  // A choice in a box of its own: cards to tap when each value explains itself, else a list.
+  const choice = (option) => {
+    const values = field(option).enum;
+    return h("fieldset", { class: "field", "data-key": option }, h("legend", {}, label(option)),
+      values.every((value) => has(`${PREFIX}${option}.${value}.help`)) ? radio(option, values) : select(option, values));
+  };
   const check = (option) => h("label", { class: "check", "data-key": `c${option}` },
     h("input", { type: "checkbox", checked: options[option] ? true : null, onchange: (ev) => configure({ options: { [option]: ev.target.checked } }) }),
-    h("span", {}, rt(`ui.rp-opt.${option}`)));
-  const seconds = (option) => h("label", { class: "num", "data-key": `n${option}` }, h("span", {}, rt(`ui.rp-opt.${option}`)),
+    h("span", {}, label(option)));
+  const seconds = (option) => h("label", { class: "num", "data-key": `n${option}` }, h("span", {}, label(option)),
     h("span", { class: "with-unit" }, h("input", { type: "number", min: 1, step: 1, value: options[option] ?? "", name: option,
       onchange: (ev) => {
         const value = Number(ev.target.value);
         if (Number.isFinite(value) && value > 0) configure({ options: { [option]: value } });
-      } }), h("i", {}, "s")));
+      } }), h("i", {}, t("ui.seconds_short"))));
+  // The options the console offers (the ruleset's `console_options`), by what each is.
+  const offered = (data.info.console_options || []).filter((name) => kindOf(data.info.options_schema.properties[name] || {}));
+  const ofKind = (...kinds) => offered.filter((name) => kinds.includes(kindOf(data.info.options_schema.properties[name])));
   return [
     h("p", { class: "hint", "data-key": "source" }, chosen.length ? rt("ui.rp-setup-own") : rt("ui.rp-setup-suggested", { n: size })),
     h("p", { class: "comp-check", "data-key": "counts" }, rt("ui.rp-setup-counts", { camp: inDeck("camp"), specialty: inDeck("specialty"), players })),
@@ -79,15 +96,10 @@ export function setupPanel(v, ctx) {
       h("div", { class: "comp-rows" }, deckRows("camp"))),
     h("details", { class: "more rp-deck", "data-key": "deck-specialty" }, h("summary", {}, rt("ui.rp-deck-specialty", { n: inDeck("specialty") })),
       h("div", { class: "comp-rows" }, deckRows("specialty"))),
-    h("fieldset", { class: "field", "data-key": "moderation" }, h("legend", {}, t("opt.moderation")), radio("moderation", ["mj", "auto"])),
-    h("fieldset", { class: "field", "data-key": "draws" }, h("legend", {}, rt("ui.rp-opt.draws")), radio("draws", ["rng", "mj"])),
-    h("fieldset", { class: "field", "data-key": "lovers" }, h("legend", {}, rt("ui.rp-opt.lovers")), radio("lovers", ["mj", "drawn", "none"])),
-    h("fieldset", { class: "field", "data-key": "week" }, h("legend", {}, rt("ui.rp-opt.first_weekday")),
-      h("select", { name: "first_weekday", onchange: (ev) => configure({ options: { first_weekday: ev.target.value } }) },
-        DAYS.filter((d) => d !== "sun").map((d) => h("option", { value: d, selected: options.first_weekday === d ? true : null }, weekdayName(d))))),
+    ...ofKind("choice").map(choice),
     h("fieldset", { class: "field", "data-key": "durations" }, h("legend", {}, t("home.durations")),
-      h("div", { class: "grid-fields" }, ["night_step", "debate", "ballot_time", "vote", "festival"].map(seconds))),
+      h("div", { class: "grid-fields" }, ofKind("duration").map(seconds))),
     h("fieldset", { class: "field options-list", "data-key": "options" }, h("legend", {}, t("home.options")),
-      ["carnage", "hide_fortunes", "hide_invokers", "allow_abstain", "no_attack_once_alpha_dead"].map(check)),
+      ofKind("check").map(check)),
   ];
 }
