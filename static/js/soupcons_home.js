@@ -47,10 +47,11 @@ form.addEventListener("submit", async (ev) => {
   const button = $("#sc-create");
   button.disabled = true;
   // Only the pace: the server derives the reply's time from it (app/engine/rulesets/soupcons/options.py).
-  const turn = Number($("#sc-turn").value);
+  const pace = $("#sc-turn");
+  const value = Number(pace.value);
   try {
     const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: "soupcons", options: Number.isFinite(turn) && turn > 0 ? { turn } : {},
+      ruleset: "soupcons", options: pace.name && Number.isFinite(value) && value > 0 ? { [pace.name]: value } : {},
     } });
     store.set(mjKey(room.code), room.mj_token);
     const seat = await api(`/api/rooms/${room.code}/join`, { method: "POST", body: { name } });
@@ -70,15 +71,18 @@ form.addEventListener("submit", async (ev) => {
   }
 });
 
-/** The paces the server offers for `turn` (its schema's display hint `choices`), its default chosen. */
+/** The paces the server offers: the option whose schema has the display hint `choices` (the giver's time), its
+ * default chosen; the select takes the option's name. */
 async function drawTurn() {
   const select = $("#sc-turn");
   try {
     const info = await rulesetData("soupcons");
-    const turn = info.options_schema.properties.turn;
-    const current = (info.options || {}).turn ?? turn.default;
-    fill(select, Object.entries(turn.choices || {}).map(([name, value]) => h("option",
-      { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${name}`))));
+    const [name, pace] = Object.entries(info.options_schema.properties).find(([, s]) => s.choices) || [];
+    if (!name) return;
+    select.name = name;
+    const current = (info.options || {})[name] ?? pace.default;
+    fill(select, Object.entries(pace.choices).map(([choice, value]) => h("option",
+      { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${choice}`))));
   } catch (err) {
     toast(rejectionText(err.code || "network", t("ui.conn.offline")));
   }
