@@ -1,16 +1,22 @@
 // @ts-check
 // The creator's choice on the home page (templates/_host_choice.html): in automatic mode, run the game from the
-// console (every role shown) or play a seat (option host_plays: the server seats them, and their host's token sees
-// no more than a spectator). With a human MJ the creator moderates: the choice is hidden.
+// console (every role shown) or play a seat (the ruleset's host_plays_option: the server seats them, and their host's
+// token sees no more than a spectator). The choice shows while the options it needs (that option's schema hint
+// `needs`: the automatic moderation) have their values; otherwise (a human MJ) the creator moderates.
 import { mjKey, seatKey, store, t } from "./links.js";
 import { $, toast } from "./shell/dom.js";
 import { rejectionText } from "./shell/i18n.js";
 import { api } from "./shell/net.js";
 
+// The options "je joue aussi" needs, and their values (the schema's `needs` hint of the ruleset's host_plays_option).
+let needs = {};
+
 function parts(form) {
   const box = form.querySelector("#host-choice");
-  const mod = form.querySelector('input[name="moderation"]:checked');
-  const auto = !mod || mod.value === "auto";
+  const auto = Object.entries(needs).every(([name, value]) => {
+    const control = form.elements.namedItem(name);
+    return !control || control.value === value;
+  });
   const role = form.querySelector('input[name="host_role"]:checked');
   const plays = Boolean(box) && auto && Boolean(role) && role.value === "play";
   return { box, auto, plays, name: form.elements.host_name ? form.elements.host_name.value.trim() : "" };
@@ -24,11 +30,14 @@ function refresh(form) {
   box.querySelector("[data-host-play]").hidden = !plays;
 }
 
-/** Show the part of the choice that applies, now and whenever the moderation or the choice changes. */
-export function bindHostChoice(form) {
+/** Show the part of the choice that applies, now and whenever an option it needs or the choice changes; `info`:
+ * the ruleset's (GET /api/rulesets/<key>). */
+export function bindHostChoice(form, info) {
+  const option = info && info.host_plays_option;
+  needs = (option && ((info.options_schema || {}).properties || {})[option] || {}).needs || {};
   form.addEventListener("change", (ev) => {
     const name = ev.target && ev.target.name;
-    if (name === "moderation" || name === "host_role") {
+    if (name in needs || name === "host_role") {
       refresh(form);
       if (name === "host_role" && parts(form).plays) form.elements.host_name.focus({ preventScroll: true });
     }

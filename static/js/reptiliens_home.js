@@ -127,7 +127,7 @@ async function load() {
     return;
   }
   drawOptions();
-  bindHostChoice(form);
+  bindHostChoice(form, state.info);
   suggest();
 }
 

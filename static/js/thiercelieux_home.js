@@ -88,6 +88,7 @@ async function load() {
   renderFakeRoles(form, state.info.roles);
   bindSetup(form, () => state.info && state.info.options);
   writeOptions(form, startingOptions(form, state.info));
+  bindHostChoice(form, state.info);  // (once the moderation shows its value)
   suggest();
 }
 
@@ -119,5 +120,4 @@ form.addEventListener("submit", (ev) => {
   }, refusalText(state.check));
 });
 
-bindHostChoice(form);
 load();

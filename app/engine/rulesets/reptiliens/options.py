@@ -90,7 +90,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     bots: list[int] = Field(default_factory=list, max_length=40)
     # Issue 22: the room's creator plays a seat (`play_as`, app/web/api.py); their MJ token then sees what a spectator
     # sees and only runs the table. Set at creation only (Ruleset.fixed_options).
-    host_plays: bool = False
+    host_plays: bool = Field(False, json_schema_extra={"needs": {"moderation": "auto"}})  # the page's condition
 
     @model_validator(mode="after")
     def _offices(self) -> Options:

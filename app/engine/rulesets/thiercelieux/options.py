@@ -36,6 +36,8 @@ def known(value: list[str], allowed: Collection[str], refusal: str) -> list[str]
 # an option that changes what a composition is (the page starts again from the suggestion).
 PERCENT: dict[str, Any] = {"widget": "percent", "step": 0.05}  # a step in the option's unit (5 %)
 RESETS: dict[str, Any] = {"resets_composition": True}
+# The set-up page offers "je joue aussi" only while these options have these values (host_choice.js).
+HOST_PLAYS: dict[str, Any] = {"needs": {"moderation": "auto"}}
 
 # Where the set-up page and the MJ console draw each option (`section`: the template's `[data-section]` block, the
 # options in this order); an option in no section is not drawn. The schema lists its properties in this order.
@@ -102,7 +104,7 @@ class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engin
     # Automatic mode only: the room's creator plays a seat. Their MJ token then sees what a spectator sees (no card,
     # no night answer) and acts only as the table's host (start, pause, remove, substitute, rematch); fixed at the
     # room's creation (Thiercelieux.fixed_options).
-    host_plays: bool = False
+    host_plays: bool = Field(False, json_schema_extra=HOST_PLAYS)
     mj_ends_debate: bool = False  # with an MJ: the debate has no countdown, the MJ closes it
     night_order: Literal["official", "forum"] = "official"
     captain: bool = True
