@@ -16,8 +16,8 @@ from app.engine.ruleset import RULESETS
 from app.games import install
 from app.i18n import LANGS
 from app.main import create_app
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "static" / "js").rglob("*.js"))
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 # String literals that are an option's name but name something else: a game's end reason (soupcons' result).
