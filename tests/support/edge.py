@@ -89,3 +89,12 @@ async def room_events(base: str, room: dict[str, Any]) -> list[dict[str, Any]]:
         return events
     finally:
         await ws.close()
+
+
+async def join(base: str, code: str, name: str) -> dict[str, Any]:
+    """A seat in the room by its HTTP route: the seat's answer (its token)."""
+    async with httpx.AsyncClient(base_url=base) as http:
+        r = await http.post(f"/api/rooms/{code}/join", json={"name": name})
+        assert r.status_code == 201, r.text
+        seat: dict[str, Any] = r.json()
+        return seat

@@ -8,21 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
 import pytest
 
 from app.web.edge import UNREADABLE, EdgeError, parse_json, salvage
-from tests.support.edge import alive, live, new_room, next_frame, raw_socket, room_events
+from tests.support.edge import alive, join, live, new_room, next_frame, raw_socket, room_events
 
 pytestmark = pytest.mark.slow
-
-
-async def join(base: str, code: str, name: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post(f"/api/rooms/{code}/join", json={"name": name})
-        assert r.status_code == 201, r.text
-        seat: dict[str, Any] = r.json()
-        return seat
 
 
 def said(events: list[dict[str, Any]]) -> list[str]:

@@ -14,18 +14,10 @@ import websockets
 from fastapi import FastAPI
 
 from app.web.deps import Services
-from tests.support.edge import alive, live, new_room, next_frame, raw_socket, recv, ws_url
+from tests.support.edge import alive, join, live, new_room, next_frame, raw_socket, recv, ws_url
 from tests.support.ws import eventually
 
 pytestmark = pytest.mark.slow
-
-
-async def join(base: str, code: str, name: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post(f"/api/rooms/{code}/join", json={"name": name})
-        assert r.status_code == 201, r.text
-        seat: dict[str, Any] = r.json()
-        return seat
 
 
 async def closed_with(ws: Any) -> int | None:
