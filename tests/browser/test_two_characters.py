@@ -15,7 +15,7 @@ import pytest
 
 from app.i18n import translate
 from tests.support.browser import phone
-from tests.support.ws import started_room
+from tests.support.ws import start_room, started_room
 from tools.serve import serve
 
 pytestmark = pytest.mark.browser
@@ -32,13 +32,18 @@ COMPOSITION = ["loup-garou", "loup-garou", "voyante"] + ["villageois"] * 7
 async def test_two_characters_on_a_phone(database_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     async with serve(database_url) as base, httpx.AsyncClient(base_url=base) as http:
-        room, tokens = await started_room(http, OPTIONS, COMPOSITION, NAMES)
+        room, tokens = await started_room(http, OPTIONS, COMPOSITION, NAMES, start=False)
         code = room["code"]
 
+        # The phones are open before the game starts: the Voyante's step lasts 10 s, which a loaded machine may
+        # spend loading a page.
         alice = await phone(browser, errors, "Alice")
         await alice.goto(f"{base}/r/{code}#t={tokens[0]}")
         bruno = await phone(browser, errors, "Bruno")
         await bruno.goto(f"{base}/r/{code}#t={tokens[1]}")
+        await alice.wait_for_selector(".lobby")  # the socket is open and the room's view drawn
+        await bruno.wait_for_selector(".lobby")
+        await start_room(http, room)
 
         # -- two cards on Alice's phone, one per character ---------------------------------------------------------
         await alice.wait_for_selector(".role-card >> nth=1")

@@ -122,23 +122,27 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
         await sleeper.screenshot(path=str(shots / f"05-asleep-{waits[first]}.png"), full_page=True)
 
         # -- everyone answers their prompts until the end screen shows everywhere -------------------------------
-        seen_prompt = seen_vote = False
+        # A night question and the day's vote are waited for inside each page (Playwright watches the DOM there),
+        # not sampled by the loop below, which a loaded machine runs too slowly to catch a 4 s night step.
+        async def shot_when(page: Any, name: str, selector: str, file: str) -> str:
+            await page.wait_for_selector(selector, timeout=0)  # no limit: cancelled once the game is over
+            await page.screenshot(path=str(shots / file.format(name=name)), full_page=True)
+            return name
+
+        asked = ".prompt:not(.is-answered)"
+        night = f"{asked}:not([data-step=vote]):not([data-step=revote]):not([data-step=election])"
+        watches = {kind: [asyncio.ensure_future(shot_when(page, name, selector, file))
+                          for page, name in zip(players, NAMES, strict=True)]
+                   for kind, selector, file in (("night", night, "06-night-prompt-{name}.png"),
+                                                ("vote", f"{asked}[data-step=vote]", "07-vote-{name}.png"))}
         for _round in range(MAX_ROUNDS + 1):
             assert _round < MAX_ROUNDS, "the game did not end"
             ended = 0
-            for page, name in zip(players, NAMES, strict=True):
+            for page in players:
                 if await page.locator(".end").count():
                     ended += 1
                     continue
-                prompt = page.locator(".prompt:not(.is-answered)")
-                if await prompt.count():
-                    step = await prompt.first.get_attribute("data-step")
-                    if not seen_prompt and step not in ("vote", "revote", "election"):
-                        seen_prompt = True
-                        await page.screenshot(path=str(shots / f"06-night-prompt-{name}.png"), full_page=True)
-                    if not seen_vote and step == "vote":
-                        seen_vote = True
-                        await page.screenshot(path=str(shots / f"07-vote-{name}.png"), full_page=True)
+                if await page.locator(asked).count():
                     await answer_open_prompt(page)
             if ended == len(players):
                 break
@@ -153,8 +157,13 @@ async def test_a_whole_game_in_the_browser(database_url: str, browser: Any, shot
         await mj.wait_for_selector("#controls .small-end")
         await mj.screenshot(path=str(shots / "09-mj-end.png"), full_page=True)
 
-        assert seen_prompt, "no player ever saw a night prompt"
-        assert seen_vote, "no player ever saw the day's vote"
+        seen = {kind: [t.result() for t in tasks if t.done() and not t.cancelled() and t.exception() is None]
+                for kind, tasks in watches.items()}
+        for task in [t for tasks in watches.values() for t in tasks if not t.done()]:
+            task.cancel()
+        await asyncio.gather(*(t for tasks in watches.values() for t in tasks), return_exceptions=True)
+        assert seen["night"], "no player ever saw a night prompt"
+        assert seen["vote"], "no player ever saw the day's vote"
         for page in [mj, *players]:
             await page.context.close()
     assert not [e for e in errors if "wakeLock" not in e and "Wake Lock" not in e], errors

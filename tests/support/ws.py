@@ -105,16 +105,23 @@ def messages(c: Client, channel: str | None = None) -> list[dict[str, Any]]:
 
 
 async def started_room(http: httpx.AsyncClient, options: dict[str, Any], composition: list[str],
-                       names: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """Over HTTP: create a thiercelieux room, seat `names`, start; returns (room, the seats' tokens)."""
+                       names: list[str], start: bool = True) -> tuple[dict[str, Any], list[str]]:
+    """Over HTTP: create a thiercelieux room, seat `names`, start (unless `start` is false: `start_room` later);
+    returns (room, the seats' tokens)."""
     room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux", "options": options,
                                                 "composition": composition})).json()
     code = room["code"]
     tokens = [(await http.post(f"/api/rooms/{code}/join", json={"name": n})).json()["token"] for n in names]
-    reply = await http.post(f"/api/rooms/{code}/commands", headers={"Authorization": f"Bearer {room['mj_token']}"},
+    if start:
+        await start_room(http, room)
+    return room, tokens
+
+
+async def start_room(http: httpx.AsyncClient, room: dict[str, Any]) -> None:
+    reply = await http.post(f"/api/rooms/{room['code']}/commands",
+                            headers={"Authorization": f"Bearer {room['mj_token']}"},
                             json={"command": "start", "args": {}})
     assert reply.status_code == 200, reply.text
-    return room, tokens
 
 
 def views(client: Client, until_end: bool = False) -> list[dict[str, Any]]:
