@@ -78,6 +78,11 @@ let cidCounter = 0;
 // The view after an update (docs/protocol.md): the parts in `patch` replaced, the lists in `items` rebuilt (an item
 // given by its id is the very object held under that id, so what shows it need not change), the `drop` keys gone.
 // Null when an item is named that this view does not hold.
+/**
+ * @param {import("../types/view").View | null} view
+ * @param {import("../types/frames").UpdateFrame} frame
+ * @returns {import("../types/view").View | null}
+ */
 export function updated(view, frame) {
   const next = { ...view, ...frame.patch };
   for (const [key, listed] of Object.entries(frame.items || {})) {
@@ -108,7 +113,7 @@ export class Connection {
   /**
    * @param {string} code
    * @param {string | null} token
-   * @param {{onFrame?: (conn: Connection, frame: any) => void, onStatus?: (status: string) => void, onFatal?: (code: string, reason?: string) => void}} [handlers]
+   * @param {{onFrame?: (conn: Connection, frame: import("../types/frames").StreamFrame) => void, onStatus?: (status: string) => void, onFatal?: (code: string, reason?: string) => void}} [handlers]
    */
   constructor(code, token, { onFrame, onStatus, onFatal } = {}) {
     this.code = code;
@@ -152,6 +157,7 @@ export class Connection {
     if (this.ws) this.ws.close(1000);
   }
 
+  /** @param {import("../types/frames").ClientFrame} data */
   raw(data) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(data));
@@ -160,6 +166,7 @@ export class Connection {
     return false;
   }
 
+  /** @param {import("../types/frames").ServerFrame} frame */
   take(frame) {
     const kind = frame.type;
     if (kind === "welcome" || kind === "update" || kind === "sync") {
@@ -174,7 +181,7 @@ export class Connection {
         this.ws.close(4000);
         return;
       }
-      const view = frame.view || updated(this.view, frame);
+      const view = frame.type === "update" ? updated(this.view, frame) : frame.view;
       if (frame.from > this.events.length || !view) {
         // A gap in the stream, or an item named that we do not hold (should not happen): start again from scratch.
         this.events = [];
