@@ -225,7 +225,18 @@ async def post_command(code: str, body: CommandIn, request: Request, svc: Servic
 @router.get("/r/{code}/qr.svg")
 async def qr(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     room = await room_or_404(svc, code, request)
+    return qr_response(links(request, room.code)["join_url"])
+
+
+@router.get("/r/{code}/ecran/qr.svg")
+async def screen_qr(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    """The village screen's address as a QR code: the console shows it, a tablet or a TV's browser scans it."""
+    room = await room_or_404(svc, code, request)
+    return qr_response(links(request, room.code)["screen_url"])
+
+
+def qr_response(url: str) -> Response:
     buffer = io.BytesIO()
-    segno.make(links(request, room.code)["join_url"], error="m").save(buffer, kind="svg", scale=6, border=2)
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2)
     return Response(buffer.getvalue(), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})

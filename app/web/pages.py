@@ -91,8 +91,8 @@ async def join_by_code(code: str = "") -> Response:
 
 
 async def room_page_or_404(request: Request, svc: Services, code: str, page: str) -> Response:
-    """A room's page ("room", "mj", "take"), its ruleset's template when it has one; a readable page (not JSON)
-    when the code is wrong, since people type codes."""
+    """A room's page ("room", "mj", "take", "screen"), its ruleset's template when it has one; a readable page (not
+    JSON) when the code is wrong, since people type codes."""
     try:
         room = await find_room(svc, code, client_ip(request))
     except Rejected:
@@ -116,7 +116,9 @@ async def room_context(request: Request, svc: Services, room: Room, console: boo
             "host_plays": plays,
             "rematch_code": rematch, "rematch_pretty": pretty_code(rematch) if rematch else None,
             "lan_hint": await lan_hint(request, svc.settings, path),
-            "join_url": f"{public_base(request, svc.settings)}/r/{room.code}"}
+            "join_url": f"{public_base(request, svc.settings)}/r/{room.code}",
+            # The ruleset's stylesheet, for the pages every ruleset shares (the screen): its cards, its board.
+            "ruleset_css": room.ruleset if (ROOT / "static" / "css" / f"{room.ruleset}.css").is_file() else None}
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
@@ -127,6 +129,12 @@ async def room_page(code: str, request: Request, svc: Services = Depends(service
 @router.get("/r/{code}/mj", response_class=HTMLResponse)
 async def mj_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
     return await room_page_or_404(request, svc, code, "mj")
+
+
+@router.get("/r/{code}/ecran", response_class=HTMLResponse)
+async def screen_page(code: str, request: Request, svc: Services = Depends(services)) -> Response:
+    """The village screen: a spectator's stream drawn large for a TV or a laptop the table shares, which narrates."""
+    return await room_page_or_404(request, svc, code, "screen")
 
 
 @router.get("/r/{code}/take", response_class=HTMLResponse)

@@ -29,7 +29,8 @@ def public_base(request: Request, settings: Settings) -> str:
 
 def links(request: Request, settings: Settings, code: str) -> dict[str, str]:
     base = public_base(request, settings)
-    return {"join_url": f"{base}/r/{code}", "mj_url": f"{base}/r/{code}/mj", "qr_url": f"{base}/r/{code}/qr.svg"}
+    return {"join_url": f"{base}/r/{code}", "mj_url": f"{base}/r/{code}/mj", "qr_url": f"{base}/r/{code}/qr.svg",
+            "screen_url": f"{base}/r/{code}/ecran"}
 
 
 def is_loopback(host: str | None) -> bool:

@@ -5,6 +5,7 @@
 import { addIcons, copyText, h, icon, toast } from "../shell/dom.js";
 import { rejectionText, t } from "../shell/i18n.js";
 import { api, publicBase } from "../shell/net.js";
+import { screenLink } from "../shell/stage.js";
 
 addIcons({
   "sc-mask": '<path d="M2.5 8.5c3.2-2.2 6.4-2.2 9.5 0 3.1-2.2 6.3-2.2 9.5 0-.6 5.4-3.8 7.8-6.3 6.6L12 13l-3.2 2.1C6.3 16.3 3.1 13.9 2.5 8.5z"/><circle cx="7.6" cy="10.4" r="1.4"/><circle cx="16.4" cy="10.4" r="1.4"/>',
@@ -282,7 +283,8 @@ function lobby(v, ctx) {
       h("div", { class: "invite" }, ctx.qr(), h("div", {}, h("p", { class: "muted small" }, t("ui.room_code")),
         h("p", { class: "code-big" }, ctx.pretty))),
       h("div", { class: "linkbox" }, h("input", { type: "text", readonly: true, value: joinUrl, "aria-label": t("mj.join_link") }),
-        h("button", { type: "button", class: "btn btn-small", onclick: () => copyText(joinUrl) }, t("ui.copy")))),
+        h("button", { type: "button", class: "btn btn-small", onclick: () => copyText(joinUrl) }, t("ui.copy"))),
+      screenLink(ctx.code)),
   ];
   if (host) {
     out.push(h("p", { class: "small muted sc-console-link", "data-key": "console" }, t("sc.lobby.console_help_table"), " ",
@@ -415,6 +417,11 @@ const hooks = {
 
   stage(v, ctx) {
     return [board(v, ctx.name), h("div", { class: "sc-action", "aria-live": "polite", "data-key": "action" }, action(v, ctx))];
+  },
+
+  // The village screen: the circle of cards and what is being played, as a spectator sees them.
+  screen(v, ctx) {
+    return v.phase === "day" ? [board(v, ctx.name), h("div", { class: "sc-action", "data-key": "action" }, action(v, ctx))] : null;
   },
 
   afterRender(v, ctx) {

@@ -143,6 +143,9 @@ const ICONS = {
   relay: '<path d="M4 12h13M13 7l5 5-5 5"/>',
   repeat: '<path d="M17 2l3 3-3 3"/><path d="M4 11V9a4 4 0 0 1 4-4h12"/><path d="M7 22l-3-3 3-3"/><path d="M20 13v2a4 4 0 0 1-4 4H4"/>',
   card: '<rect x="5" y="3" width="14" height="18" rx="2"/><path d="M10 9.5a2 2 0 1 1 3 1.7c-.6.4-1 .8-1 1.6M12 16h.01"/>',
+  speaker: '<path d="M4 9v6h4l5 4V5L8 9z"/><path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/>',
+  mute: '<path d="M4 9v6h4l5 4V5L8 9z"/><path d="M17 9l5 6M22 9l-5 6"/>',
+  expand: '<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>',
 };
 
 /** A ruleset adds the pictures of its cards and marks. */
@@ -183,8 +186,14 @@ export async function copyText(text) {
 // -- the join QR code --------------------------------------------------------------------------------------------
 const qrCache = new Map();
 
-/** Put the room's join QR code inside `node` as inline SVG (the server's SVG scales with a viewBox added). */
-export function loadQr(node, code) {
+/**
+ * Put the room's join QR code inside `node` as inline SVG (the server's SVG scales with a viewBox added); `page`
+ * "/ecran": the village screen's address instead.
+ * @param {Element | null} node
+ * @param {string} code
+ * @param {string} [page]
+ */
+export function loadQr(node, code, page = "") {
   if (!node) return;
   node.setAttribute("data-patch-skip", "");
   const put = (svgText) => {
@@ -197,28 +206,29 @@ export function loadQr(node, code) {
     svg.removeAttribute("height");
     svg.setAttribute("aria-hidden", "true");
   };
-  let text = qrCache.get(code);
+  const key = `${code}${page}`;
+  let text = qrCache.get(key);
   if (typeof text === "string") {
     put(text);
     return;
   }
   if (!text) {
-    text = fetch(`/r/${encodeURIComponent(code)}/qr.svg`).then((r) => (r.ok ? r.text() : "")).catch(() => "");
-    qrCache.set(code, text);
+    text = fetch(`/r/${encodeURIComponent(code)}${page}/qr.svg`).then((r) => (r.ok ? r.text() : "")).catch(() => "");
+    qrCache.set(key, text);
   }
   text.then((body) => {
     // The SVG may come after an XML declaration: keep the element only.
     const start = body.indexOf("<svg");
     if (start < 0) return;
     const svgText = body.slice(start);
-    qrCache.set(code, svgText);
+    qrCache.set(key, svgText);
     put(svgText);
   });
 }
 
-/** The QR code element of a room (drawn once; a patch keeps it). */
-export function qrNode(code) {
-  const node = h("div", { class: "qr", role: "img", "aria-label": t("ui.qr_alt"), "data-qr": code });
-  loadQr(node, code);
+/** The QR code element of a room (drawn once; a patch keeps it); `page` as in `loadQr`. */
+export function qrNode(code, page = "") {
+  const node = h("div", { class: "qr", role: "img", "aria-label": t(page ? "screen.qr_alt" : "ui.qr_alt"), "data-qr": `${code}${page}` });
+  loadQr(node, code, page);
   return node;
 }

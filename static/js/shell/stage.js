@@ -70,12 +70,20 @@ function lobbyStage(v, ctx) {
         h("p", { class: "code-big" }, ctx.pretty),
         h("p", { class: "link small" }, url))),
     hook("lobbyExtra", null, v, ctx),
+    screenLink(ctx.code),
     me ? h("div", { class: "button-row lobby-buttons" },
       ctx.notifyButton(),
       ctx.wide ? null : h("button", { type: "button", class: "btn btn-small", onclick: () => ctx.setTab("chat") },
         icon("chat"), t("room.open_chat")),
       h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: ctx.leave }, t("room.leave")))
       : h("button", { type: "button", class: "btn btn-primary", onclick: ctx.joinTable }, t("room.join_table")));
+}
+
+/** The village screen's link (templates/screen.html), for the table's TV or laptop: any viewer may open it. */
+export function screenLink(code) {
+  return h("p", { class: "screen-link small", "data-key": "screen-link" },
+    h("a", { href: `/r/${encodeURIComponent(code)}/ecran`, target: "_blank", rel: "noopener", id: "screen-link" },
+      icon("expand"), " ", t("screen.open")));
 }
 
 /** The end: who won, whether you did, the ruleset's account (every card, every hand), a rematch. */
