@@ -19,6 +19,7 @@
 import { addBotButton, botBadge, removeBot } from "../bots.js";
 import { h, icon, patch } from "../shell/dom.js";
 import { has, listNames, roleName, t } from "../shell/i18n.js";
+import { namer } from "../shell/journal.js";
 import { rulesetData } from "../shell/net.js";
 import {
   byseat, CAMP_ICONS, campOf, conversationOf, data, deckOf, fateOf, lawLabel, learn, OFFICE_ICONS, rt, village, weekdayName,
@@ -56,6 +57,16 @@ const hooks = {
   stepLabel(v) {
     // The festival's one step is the phase itself: the status bar says it once.
     return (village(v).week || {}).festival ? "" : undefined;
+  },
+
+  // The village screen's spoken texts (static/i18n/narration/): the weekday (Sunday on the festival, which follows
+  // Saturday's night), and whose turn it is in the day's vote (public: `village.session.turn`).
+  sayParams(v) {
+    const vil = village(v);
+    const week = vil.week || {};
+    const turn = (vil.session || {}).turn;
+    const params = { weekday: weekdayName(week.festival ? "sun" : week.weekday) };
+    return turn === null || turn === undefined ? params : { ...params, name: namer(v, [])(turn) };
   },
 
   promptTitle(prompt, name) {

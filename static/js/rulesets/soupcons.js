@@ -4,6 +4,7 @@
 // the end; on the console, the bots before the start and the table with every hand for a host who does not play.
 import { addIcons, copyText, h, icon, toast } from "../shell/dom.js";
 import { rejectionText, t } from "../shell/i18n.js";
+import { namer } from "../shell/journal.js";
 import { api, publicBase } from "../shell/net.js";
 import { screenLink } from "../shell/stage.js";
 
@@ -407,6 +408,13 @@ const hooks = {
 
   stepLabel() {
     return null;
+  },
+
+  // The village screen's spoken texts (static/i18n/narration/): whose turn it is, as the status bar says (whoActs).
+  sayParams(v) {
+    const sc = v.soupcons || {};
+    const seat = sc.stage === "reply" ? sc.target : sc.giver;
+    return seat === null || seat === undefined ? undefined : { name: namer(v, [])(seat) };
   },
 
   statusExtra(v, ctx) {

@@ -24,6 +24,9 @@ export interface SharedHooks {
   newGameHref?(v: View): string | undefined;
   phaseLabel?(v: View, ...rest: any[]): Drawn;
   stepLabel?(step: View["step"], v?: View): string | undefined;
+  /** The values the village screen's spoken texts take (static/i18n/narration/: `say.*`), beyond `{n}`: e.g. the
+   * weekday, whose turn it is. Pure: reads the view, draws nothing. */
+  sayParams?(v: View): Record<string, any> | undefined;
   stage?(v: View, ctx: any): Drawn;
   lobby?(v: View, ctx: any): Drawn;
   lobbyExtra?(v: View, ctx: any): Drawn;
