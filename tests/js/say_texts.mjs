@@ -1,5 +1,5 @@
 // Says, in Node, what the village screen would say of recorded games (tests/web/test_narration_texts.py writes
-// them): at each public cue (night falls, day breaks, a step opens) the text of static/i18n/narration/ with the
+// them): at each public cue (an announcement with words for the ear, a step opening) the text of static/i18n/narration/ with the
 // values the ruleset's page hook `sayParams(view)` gives from the spectator's view of that moment, formatted by the
 // pages' own formatter (static/js/shell/i18n.js), on the stand-in DOM of fake_dom.mjs. Prints a JSON object: the
 // texts said (`said`, in order) and those left unfinished (`problems`: a placeholder left, a raw key, "undefined",
@@ -17,11 +17,9 @@ const mod = await import(`../../static/js/rulesets/${input.ruleset}.js`);
 const hooks = mod.default || {};
 if (typeof hooks.init === "function") await hooks.init(input.ruleset);
 
-/** The key the screen looks up: a ruleset's own night or day text when it has one. */
+/** The key the screen looks up (static/js/screen/lines.js): a step's opening, an announcement's words for the ear. */
 function keyOf(cue) {
-  if (cue.kind === "open") return `say.open.${cue.key}`;
-  const own = `say.${cue.kind}.${input.ruleset}`;
-  return has(own) ? own : `say.${cue.kind}`;
+  return cue.kind === "open" ? `say.open.${cue.key}` : `say.announce.${cue.key}`;
 }
 
 const said = [];
@@ -31,7 +29,7 @@ for (const { cues, view } of input.cues) {
   for (const cue of cues) {
     const key = keyOf(cue);
     if (!has(key)) continue; // a step that says nothing (the test lists them)
-    const text = t(key, params);
+    const text = t(key, cue.kind === "announce" ? { ...params, ...cue.params } : params);
     said.push(text);
     const elision = input.lang === "fr" && /(^|[^\p{L}])(de|que) [AEIOUYÀÂÉÈÊÎÔ]/u.test(text);
     if (/[{}]|undefined|null|NaN|\bsay\./.test(text) || elision) problems.push({ key, text });

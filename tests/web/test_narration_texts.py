@@ -1,12 +1,13 @@
 """The village screen's spoken texts (issue 27): static/i18n/narration/{fr,en}.json, merged into every page's
 catalogue like a ruleset's own (app/i18n.py `catalogue`).
 
-The screen's narration looks them up by these keys:
-- `say.night` / `say.day` ({n}): night falls, day breaks; `say.night.<ruleset>` / `say.day.<ruleset>` instead when
-  present (Reptiliens' take {weekday});
+The screen's narration (static/js/screen/lines.js) looks them up by these keys:
+- `say.announce.<key>`: the words for the ear of the announcement `<key>` (night falling, day breaking: the
+  ruleset's own announcement of it, so that it is said once), said instead of its journal line; it takes the
+  announcement's own params;
 - `say.open.<step>`: the public step `<step>` opens (the stream's `step` event, `data.key`); `say.close.<step>`: it
   ends (a night step: its holders go back to sleep).
-A text takes only {n}, {weekday} (Reptiliens) and {name} (whose turn it is, where the turn is public): never who
+A step's text takes only {n}, {weekday} (Reptiliens) and {name} (whose turn it is, where the turn is public): never who
 holds a card, never whether a card is in play, since a step opens whoever holds it. The params come from the
 ruleset page's hook `sayParams(v)` (static/js/types/hooks.d.ts).
 
@@ -48,7 +49,7 @@ RULESETS = ("thiercelieux", "reptiliens", "soupcons")
 PARAMS = {"n", "weekday", "name"}
 # Steps that deliberately say nothing when they open.
 SILENT = {
-    "dawn",  # Thiercelieux: day breaking is `say.day.thiercelieux`, said as the day phase begins, just before it
+    "dawn",  # Thiercelieux: day breaking is `say.announce.day_breaks`, said as the day phase begins, just before it
 }
 # Steps whose opening names the seat whose turn it is ({name}): a public turn, never a card's holder.
 TURNS = {
@@ -64,8 +65,8 @@ NEEDS_NODE = pytest.mark.skipif(NODE is None and not os.environ.get("CI"), reaso
 
 
 class Narrated(Game):
-    """A game that keeps what the screen hears: after each command, the public cues it carried (night falls, day
-    breaks, a step opens) with the spectator's view once they are folded in."""
+    """A game that keeps what the screen hears: after each command, the public cues it carried (an announcement
+    with words for the ear, a step opens) with the spectator's view once they are folded in."""
 
     def __init__(self, ruleset: str, seed: int, players: int, options: dict[str, Any] | None = None) -> None:
         self.cues: list[dict[str, Any]] = []
@@ -76,9 +77,10 @@ class Narrated(Game):
 
     def do(self, cmd: Command) -> list[Event]:
         events = super().do(cmd)
-        cues = [{"kind": "open", "key": e.data["key"]} if e.type == "step" else {"kind": e.data["phase"]}
+        cues = [{"kind": "open", "key": e.data["key"]} if e.type == "step"
+                else {"kind": "announce", "key": e.data["key"], "params": e.data.get("params") or {}}
                 for e in events if event_visible(e, SPECTATOR, self.state)
-                and (e.type == "step" or (e.type == "phase" and e.data.get("phase") in ("night", "day")))]
+                and (e.type == "step" or (e.type == "announce" and f"say.announce.{e.data.get('key')}" in OWN["fr"]))]
         if cues:
             self.cues.append({"cues": cues, "view": view(self.state, SPECTATOR)})
         return events
@@ -119,18 +121,25 @@ def test_both_languages_have_the_same_keys_and_params() -> None:
 def test_every_text_is_icu_and_takes_only_the_known_params(lang: str) -> None:
     for key, text in OWN[lang].items():
         icu.MessageFormat(text, icu.Locale(lang))  # raises on a text ICU cannot read (the server's formatter)
-        assert arguments(text) <= PARAMS, key
-        filled = translate(lang, key, n=2, weekday="Mardi", name="Emma")
+        if key.startswith("say.announce."):
+            # The announcement's own params (its journal line's), no other.
+            assert arguments(text) <= arguments(catalogue(lang)[f"announce.{key.removeprefix('say.announce.')}"]), key
+        else:
+            assert arguments(text) <= PARAMS, key
+        filled = translate(lang, key, n=2, weekday="Mardi", name="Emma", night=2, day=2)
         assert "{" not in filled and "}" not in filled, key
 
 
 def test_every_key_follows_the_scheme() -> None:
     steps = set().union(*(declared_steps(r) for r in RULESETS))
-    allowed = ({"say.night", "say.day"} | {f"say.{when}.{r}" for when in ("night", "day") for r in RULESETS}
-               | {f"say.{edge}.{step}" for edge in ("open", "close") for step in steps})
+    announcements = {f"say.{k}" for k in catalogue("fr") if k.startswith("announce.")}
+    allowed = announcements | {f"say.{edge}.{step}" for edge in ("open", "close") for step in steps}
     assert sorted(set(OWN["fr"]) - allowed) == []
-    assert {"say.night", "say.day", "say.night.thiercelieux", "say.day.thiercelieux", "say.night.reptiliens",
-            "say.day.reptiliens"} <= set(OWN["fr"])
+    # Night falling and day breaking, in Thiercelieux and on each weekday of Quinte-Bourg.
+    phases = {"say.announce.night_falls", "say.announce.day_breaks",
+              *(f"say.announce.rp-{when}-{d}" for when in ("nuit", "jour") for d in ("mon", "tue", "wed", "thu",
+                                                                                      "fri", "sat"))}
+    assert sorted(phases - set(OWN["fr"])) == []
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -163,21 +172,21 @@ def test_no_text_names_who_holds_a_card() -> None:
             if "name" in arguments(text):
                 assert key.startswith("say.open.") and step in TURNS, key
             if "weekday" in arguments(text):
-                assert key in ("say.night.reptiliens", "say.day.reptiliens"), key
+                assert key.startswith("say.announce.rp-"), key
     assert all(f"say.open.{k}" in OWN["fr"] and "name" in arguments(OWN["fr"][f"say.open.{k}"]) for k in TURNS)
 
 
 def test_the_rule_books_phrases() -> None:
     """The meneur's phrases of 003 (Tour normal) and the screen's own for Thiercelieux."""
     fr, en = OWN["fr"], OWN["en"]
-    assert fr["say.night.thiercelieux"] == "La nuit tombe sur Thiercelieux. Tout le monde ferme les yeux."
-    assert fr["say.day.thiercelieux"] == ("Le jour se lève sur Thiercelieux. Tout le monde se réveille et ouvre les "
-                                          "yeux.")
-    assert en["say.night.thiercelieux"] == "Night falls on Thiercelieux. Everyone closes their eyes."
+    assert fr["say.announce.night_falls"] == "La nuit tombe sur Thiercelieux. Tout le monde ferme les yeux."
+    assert fr["say.announce.day_breaks"] == ("Le jour se lève sur Thiercelieux. Tout le monde se réveille et ouvre "
+                                             "les yeux.")
+    assert en["say.announce.night_falls"] == "Night falls on Thiercelieux. Everyone closes their eyes."
     assert fr["say.open.voyante"] == ("La Voyante se réveille et désigne le joueur dont elle veut connaître la vraie "
                                       "personnalité.")
     assert fr["say.close.voyante"] == "La Voyante se rendort."
-    assert translate("fr", "say.night.reptiliens", weekday="Mardi").startswith("Mardi. La nuit tombe sur Quinte-Bourg")
+    assert translate("fr", "say.announce.rp-nuit-tue").startswith("Mardi. La nuit tombe sur Quinte-Bourg")
     # French elides before a name, as on the pages (app/i18n.py `elide`, static/js/shell/i18n.js).
     assert translate("fr", "say.open.sc-offer", name="Emma") == "Au tour d'Emma d'offrir une carte."
     assert translate("en", "say.open.rp-vote", name="Emma") == "Emma's turn to vote."
@@ -234,7 +243,5 @@ def test_what_the_screen_says_of_whole_games(ruleset: str, tmp_path: Path) -> No
     if ruleset == "reptiliens":
         assert any(re.fullmatch(r"(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi)\. La nuit tombe sur .*", x) for x in fr)
         assert any(re.fullmatch(r"Au tour d(e P|'Emma)\d+ de voter\.", x) for x in fr)
-        assert any(x.startswith("Dimanche. Le jour se lève") for x in fr)  # the festival follows Saturday's night
     if ruleset == "soupcons":
         assert any(re.fullmatch(r"Au tour d(e P|'Emma)\d+ d'offrir une carte\.", x) for x in fr)
-        assert any(re.fullmatch(r"Manche \d+\.", x) for x in fr)

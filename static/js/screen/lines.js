@@ -31,45 +31,49 @@ function spoken(e, line, name) {
   return line.text;
 }
 
-/** A catalogue text if the catalogue has it, else null. */
-function text(key, params) {
-  return has(key) ? t(key, params) : null;
-}
-
 /**
- * The texts to say for `events` (new in the stream, in order), and the step open after them.
+ * What to say for `events` (new in the stream, in order; `from`: the index of events[0] in the stream), and the step
+ * open after them. Each line comes with where it comes from (`key`: its catalogue key, or `event:<index>` for a
+ * journal line), which the tests compare.
  * @param {any[]} events
- * @param {{ v: any, name: (seat: any) => string, step: string | null }} ctx
+ * @param {{ v: any, name: (seat: any) => string, step: string | null, from?: number }} ctx
  *   `step`: the public step open before these events (null: none)
- * @returns {{ texts: string[], step: string | null, sounds: string[] }}
+ * @returns {{ lines: {key: string, text: string}[], texts: string[], step: string | null, sounds: string[] }}
  */
 export function linesFor(events, ctx) {
-  const texts = [];
+  const lines = [];
   const sounds = [];
   let step = ctx.step;
-  const params = { ...(hook("sayParams", {}, ctx.v) || {}) };
+  const v = ctx.v;
+  const params = { n: v.phase === "night" ? v.night : v.day, ...(hook("sayParams", {}, v) || {}) };
+  const say = (key) => {
+    if (has(key)) lines.push({ key, text: t(key, params) });
+  };
   const close = () => {
-    if (step) texts.push(text(`say.close.${step}`, params));
+    if (step) say(`say.close.${step}`);
     step = null;
   };
   const journal = { name: ctx.name, me: null, thirdPerson: false, prompts: new Map() };
-  for (const e of events) {
+  events.forEach((e, i) => {
     const d = e.data || {};
     if (e.type === "phase" && (d.phase === "night" || d.phase === "day")) {
       close();
       sounds.push(d.phase);
-      continue;
-    }
-    if (e.type === "step") {
-      if (d.key === step) continue; // the same step given a new deadline: nothing new to say
+    } else if (e.type === "step") {
+      if (d.key === step) return; // the same step given a new deadline: nothing new to say
       close();
       step = d.key || null;
-      if (step) texts.push(text(`say.open.${step}`, params));
-      continue;
+      if (step) say(`say.open.${step}`);
+    } else if (e.type === "step_resumed") {
+      // An invoked action (Reptiliens) is over: it closes, and the step it interrupted goes on without a new call.
+      close();
+      step = d.key || (v.step ? v.step.key : null);
+    } else {
+      if (e.type === "ended") close();
+      const line = describe(e, journal, "feed");
+      if (isNews(e, line)) lines.push({ key: `event:${(ctx.from ?? 0) + i}`, text: spoken(e, line, ctx.name) });
     }
-    if (e.type === "ended") close();
-    const line = describe(e, journal, "feed");
-    if (isNews(e, line)) texts.push(spoken(e, line, ctx.name));
-  }
-  return { texts: texts.filter((x) => typeof x === "string" && x.length > 0), step, sounds };
+  });
+  const said = lines.filter((line) => typeof line.text === "string" && line.text.length > 0);
+  return { lines: said, texts: said.map((line) => line.text), step, sounds };
 }

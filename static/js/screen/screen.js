@@ -23,6 +23,7 @@ const ui = {
   conn: null,
   narrator: new Narrator(),
   heard: null, // how many events of the stream were narrated (null: none yet, the first frame is the past)
+  told: [], // where each line said came from (lines.js: a catalogue key, or `event:<index>`), for the curious and tests
   step: null, // the public step open, as last narrated
   state: {}, // the ruleset module's own page state
   code: CODE,
@@ -63,11 +64,13 @@ function narrate() {
   }
   const now = conn.now();
   // Back after a dropped connection: what happened more than half a minute ago is old news, not read out.
-  const fresh = events.slice(ui.heard).filter((e) => !(typeof e.at === "number" && now - e.at > 30));
+  const from = ui.heard;
   ui.heard = events.length;
-  if (!fresh.length) return;
-  const out = linesFor(fresh, { v, name: namer(v, events), step: ui.step });
+  const stale = events.slice(from).filter((e) => typeof e.at === "number" && now - e.at > 30).length;
+  if (stale === events.length - from) return;
+  const out = linesFor(events.slice(from + stale), { v, name: namer(v, events), step: ui.step, from: from + stale });
   ui.step = current ?? out.step;
+  ui.told.push(...out.lines.map((line) => line.key));
   for (const sound of out.sounds) ui.narrator.ambience(sound);
   ui.narrator.say(out.texts);
 }

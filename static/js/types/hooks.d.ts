@@ -56,8 +56,6 @@ export interface SharedHooks {
   chatHelp?(name: string, mj: boolean): string | undefined;
   chatReadonly?(name: string, view: View, ctx: any, channel: any, mj: boolean): string | null | undefined;
   chatActions?(msg: Record<string, any>, chat: any): Drawn;
-  /** The values the village screen's spoken texts take (static/js/screen/lines.js), such as Reptiliens' weekday. */
-  sayParams?(v: View): Record<string, any> | undefined;
   /** What the village screen (static/js/screen/screen.js) shows above the news: the ruleset's public table. */
   screen?(v: View, ctx: any): Drawn;
 }
