@@ -24,6 +24,7 @@ const ui = {
   narrator: new Narrator(),
   heard: null, // how many events of the stream were narrated (null: none yet, the first frame is the past)
   told: [], // where each line said came from (lines.js: a catalogue key, or `event:<index>`), for the curious and tests
+  live: [], // the events heard live, [index in the stream, event]: what the lines were said from
   step: null, // the public step open, as last narrated
   state: {}, // the ruleset module's own page state
   code: CODE,
@@ -35,8 +36,8 @@ const ui = {
 
 function connect() {
   const conn = new Connection(CODE, null, {
-    onFrame: () => {
-      narrate();
+    onFrame: (_conn, frame) => {
+      narrate(frame);
       render();
     },
     onStatus: showStatus,
@@ -50,14 +51,18 @@ function connect() {
 }
 
 // -- narration --------------------------------------------------------------------------------------------------
-/** Say what the new events of the stream tell. The past (the first frame, a long disconnection) is not news. */
-function narrate() {
+/**
+ * Say what the new events of the stream tell. The past is not news: the first frame, a stream sent again whole (the
+ * server does when the game ends: a spectator then reads every line), what a long disconnection missed.
+ * @param {import("../types/frames").StreamFrame} frame
+ */
+function narrate(frame) {
   const conn = ui.conn;
   const v = conn.view;
   if (!v) return;
   const events = conn.events;
   const current = v.step ? v.step.key : null;
-  if (ui.heard === null || ui.heard > events.length) {
+  if (ui.heard === null || frame.from === 0 || frame.type === "sync" || ui.heard > events.length) {
     ui.heard = events.length;
     ui.step = current;
     return;
@@ -68,6 +73,7 @@ function narrate() {
   ui.heard = events.length;
   const stale = events.slice(from).filter((e) => typeof e.at === "number" && now - e.at > 30).length;
   if (stale === events.length - from) return;
+  for (let i = from + stale; i < events.length; i++) ui.live.push([i, events[i]]);
   const out = linesFor(events.slice(from + stale), { v, name: namer(v, events), step: ui.step, from: from + stale });
   ui.step = current ?? out.step;
   ui.told.push(...out.lines.map((line) => line.key));
@@ -140,7 +146,7 @@ function news(v, ctx) {
 /** Before the game: how to join, big enough to scan from across the room. */
 function lobby(v) {
   const players = v.players || [];
-  return h("section", { class: "screen-lobby card" },
+  return h("section", { class: "screen-lobby card", "data-key": "lobby" },
     h("div", { class: "screen-join" },
       qrNode(CODE),
       h("div", {},
@@ -170,12 +176,14 @@ function render() {
     return;
   }
   if (v.phase === "ended") {
-    patch("#screen-body", h("div", { class: "screen-end" }, stage(v, ctx)));
+    patch("#screen-body", h("div", { class: "screen-end", "data-key": "end" }, stage(v, ctx)));
     return;
   }
   const board = typeof rules.table === "function" ? rules.table(v, ctx) : null;
   patch("#screen-body",
-    h("div", { class: "screen-main" },
+    // Keyed parts: a keyed element (a card of the board) matches its twin under the same keyed parts only, never
+    // one drawn elsewhere (the end shows the board again), which morphdom would move out of a part it removes.
+    h("div", { class: "screen-main", "data-key": "main" },
       hook("screen", null, v, ctx),
       news(v, ctx),
       h("div", { class: "screen-votes", "data-key": "votes" }, votes(v, name))),
