@@ -38,7 +38,7 @@ pytestmark = pytest.mark.browser
 NAMES = ["Voyante", "Loup", "Villa", "Villb", "Mort"]
 CARDS = {"0": "voyante", "1": "loup-garou", "2": "villageois", "3": "villageois", "4": "villageois"}
 # Short night steps; a day vote long enough for its last calls (the pages' clocks jump there).
-OPTIONS = {"moderation": "auto", "captain": False, "night_step": 1.5, "dawn": 1, "debate": 1, "vote": 50,
+OPTIONS = {"moderation": "auto", "captain": False, "night_step": 1.5, "dawn": 1, "debate": 1, "vote": 600,
            "reaction": 2, "preassigned": CARDS}
 SPY = """(() => {
   window.__cues = [];
@@ -151,15 +151,20 @@ async def test_every_phone_gets_the_same_cues(database_url: str, browser: Any, s
         def calls(got: list[dict[str, Any]]) -> list[dict[str, Any]]:
             return [c for c in got if c["kind"] == "vibrate" and c["detail"] == "[400]"]
 
-        left = await pages[0].evaluate("(d) => d - window.veillee.conn.now()", vote["deadline"])
-        assert left > 31, left  # the vote opened moments ago
+        # Each page's clock is moved to just past the moment, from what it has left itself: real time goes on
+        # meanwhile (a loaded machine may take many seconds between two lines here), and the vote is long.
+        async def move_to(page: Any, before: float) -> None:
+            left = await page.evaluate("(d) => d - window.veillee.conn.now()", vote["deadline"])
+            assert left > before + 1, left
+            await page.clock.fast_forward(int((left - before + 0.5) * 1000))
+
         for page in pages:
-            await page.clock.fast_forward(int((left - 29.5) * 1000))
+            await move_to(page, 30)
         for seat in idle:
             await pages[seat].wait_for_selector(".banner-last-call[data-left='30']")
         await pages[idle[0]].screenshot(path=str(shots / "i27-phone-last-call-390.png"))
         for page in pages:
-            await page.clock.fast_forward(20_000)
+            await move_to(page, 10)
         for seat in idle:
             await pages[seat].wait_for_selector(".banner-last-call[data-left='10']")
             await pages[seat].click("#tab-chat")  # on whichever tab is open

@@ -65,11 +65,12 @@ def calls(live: list[tuple[int, dict[str, Any]]], texts: dict[str, str]) -> list
     return out
 
 
-async def check_narration(screen: Any, lang: str) -> list[str]:
+async def check_narration(screen: Any, lang: str, cards_are_secret: bool = True) -> list[str]:
     """Once the game is over: the screen is a spectator; what it handed to the speech synthesis is what it says it
     said; every public step of the stream it heard live was called, in order, in the catalogue's words; every other
     line is one of those events' (a public event: the spectator's stream); no line names a living player with his
-    card. Returns the texts said."""
+    card (`cards_are_secret`: in Soupçons a player's side shares its name with the cards everyone names aloud,
+    "Serpent", and is told by no line). Returns the texts said."""
     state = await screen.evaluate("""() => ({ token: window.veillee.conn.token, viewer: window.veillee.conn.view.viewer,
       stored: Object.keys(localStorage).filter((k) => !k.startsWith("veillee:screen:")),
       spoken: window.__spoken, said: window.veillee.narrator.spoken, told: window.veillee.told,
@@ -98,7 +99,7 @@ async def check_narration(screen: Any, lang: str) -> list[str]:
     # Secrets: a line naming a player with his card is the line of his death (his card turned), or the end's.
     deaths = {(e.get("data") or {}).get("seat") for _, e in live if e["type"] == "died"}
     roles = {p["seat"]: (p["name"], p["role"]) for p in state["players"] if p.get("role")}
-    for key, text in zip(told, spoken, strict=True):
+    for key, text in zip(told, spoken, strict=True) if cards_are_secret else ():
         for seat, (name, role) in roles.items():
             if name in text and texts.get(f"role.{role}", role) in text:
                 event = heard[int(key[6:])] if key.startswith("event:") else {"type": key}
