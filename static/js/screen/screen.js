@@ -10,7 +10,7 @@ import { describe, namer, promptIndex, sinceLastPhase } from "../shell/journal.j
 import { tallyPanel, verdictPanel } from "../shell/prompts.js";
 import { Connection, publicBase, showStatus } from "../shell/net.js";
 import { applyTheme, hook, loadRuleset, rules } from "../shell/rules.js";
-import { stage, village } from "../shell/stage.js";
+import { phaseLabel, stage, village } from "../shell/stage.js";
 import { isNews, linesFor } from "./lines.js";
 import { Narrator } from "./narrator.js";
 import { settingsPanel } from "./settings.js";
@@ -93,13 +93,10 @@ function context(v, events, name) {
 }
 
 function phaseLine(v, ctx) {
-  const fallback = v.phase === "night" ? [icon("moon"), t("phase.night", { n: v.night })]
-    : v.phase === "day" ? [icon("sun"), t("phase.day", { n: v.day })]
-      : v.phase === "lobby" ? [icon("users"), t("phase.lobby")] : [icon("flag"), t("phase.ended")];
   const step = v.step;
   const stepLabel = hook("stepLabel", step && has(`step.${step.key}`) ? t(`step.${step.key}`) : null, v, ctx);
   return [
-    h("p", { class: "screen-phase" }, hook("phaseLabel", fallback, v, ctx)),
+    h("p", { class: "screen-phase" }, hook("phaseLabel", phaseLabel(v), v, ctx)),
     stepLabel ? h("p", { class: "screen-step" }, stepLabel) : null,
     h("div", { class: "screen-status-extra" }, hook("statusExtra", null, v, ctx)),
     v.paused ? h("p", { class: "badge badge-warn screen-paused" }, icon("pause"), t("ui.paused")) : null,

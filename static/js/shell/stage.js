@@ -14,7 +14,8 @@ import { hook } from "./rules.js";
 const hostToken = (ctx) => store.get(mjKey(ctx.code));
 
 // -- the status bar ---------------------------------------------------------------------------------------------
-function phaseLabel(v) {
+/** The phase as the status bar names it (a ruleset's `phaseLabel` hook may name it its own way). */
+export function phaseLabel(v) {
   if (v.phase === "lobby") return [icon("users"), t("phase.lobby")];
   if (v.phase === "night") return [icon("moon"), t("phase.night", { n: v.night })];
   if (v.phase === "day") return [icon("sun"), t("phase.day", { n: v.day })];
