@@ -27,9 +27,9 @@ export function notifyButton(ui, extraClass = "") {
   icon("bell"), h("span", { class: "notify-text" }, t("notify.enable")));
 }
 
-function notify(title, body, code, silent = false) {
+function notify(title, body, code) {
   try {
-    const note = new Notification(title, { body, tag: `veillee-${code}`, icon: "/static/img/icon.svg", silent });
+    const note = new Notification(title, { body, tag: `veillee-${code}`, icon: "/static/img/icon.svg" });
     note.onclick = () => {
       window.focus();
       note.close();
@@ -43,13 +43,7 @@ function phaseText(v) {
   return t(`phase.${v.phase}`);
 }
 
-/**
- * After each frame: tell a player whose page is hidden that a question waits, or that the phase changed.
- * At night (issue 27) a question notifies nobody: only the called player would get it, and a phone that buzzes or
- * rings under the table says whose turn it is. Every phone gets the same note instead, silent, when night falls
- * (the phase change every page sees); the step's vibration (cues.js) is the same for all too. By day, unchanged:
- * a question (most are the village's) and the phase change notify as before.
- */
+/** After each frame: tell a player whose page is hidden that a question waits, or that the phase changed. */
 export function notifyIfAway(ui, v, name, code) {
   const phase = `${v.phase}:${v.night}:${v.day}`;
   const open = (v.prompts || []).filter((p) => waitingFor(v, p));
@@ -59,8 +53,7 @@ export function notifyIfAway(ui, v, name, code) {
   const previousPhase = notes.phase;
   notes.phase = phase;
   if (first || !document.hidden || !canNotify() || ui.mode !== "play") return;
-  const night = v.phase === "night";
-  const fresh = night ? [] : open.filter((p) => !known.has(p.id));
+  const fresh = open.filter((p) => !known.has(p.id));
   if (fresh.length) notify(t("notify.prompt"), promptTitle(fresh[0], name), code);
-  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code, night);
+  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code);
 }

@@ -5,7 +5,6 @@
 // stage.js; the room's ruleset module (static/js/rulesets/<key>.js, see rules.js) draws what is its own: cards,
 // marks, panels, its own lines.
 import { ChatPanel } from "./chat.js";
-import { lastCall, stepCue } from "./cues.js";
 import { followPause, keepAwake, startClock } from "./clock.js";
 import { $, h, icon, patch, qrNode, show, toast } from "./dom.js";
 import { rejectionText, t } from "./i18n.js";
@@ -76,11 +75,7 @@ function connect(token) {
   ui.journal.reset();
   ui.phaseKey = null;
   const conn = new Connection(CODE, token, {
-    onFrame: (c, frame) => {
-      // Every seated phone's cue at a new step (cues.js), before the page draws it.
-      if (c.view) stepCue(c.view, frame, ui.mode === "play", running(c.view));
-      render();
-    },
+    onFrame: () => render(),
     onStatus: showStatus,
     onFatal: (code) => {
       if (code === "no_such_room") kicked(t("ui.not_found"), t("error.no_such_room"), { rejoin: false, watch: false });
@@ -191,9 +186,6 @@ async function leaveTable() {
 }
 
 // -- rendering --------------------------------------------------------------------------------------------------
-/** Whether a game runs (the ruleset may say otherwise: `running`). */
-const running = (v) => Boolean(hook("running", v.phase === "night" || v.phase === "day", v));
-
 /** Whether any of the viewer's characters lives (two characters each, 004: out only when both are dead). */
 export function anyAlive(v) {
   return Boolean(v.me && (v.me.alive || (v.characters || []).some((c) => c.alive)));
@@ -263,7 +255,7 @@ function render() {
     kicked(t("room.removed_title"), t("room.removed_text"), { watch: false });
     return;
   }
-  keepAwake(ui.mode === "play" && running(v));
+  keepAwake(ui.mode === "play" && hook("running", v.phase === "night" || v.phase === "day", v));
   if (ui.loaded === null) ui.loaded = events.length;
   // Night falls, day breaks, the cards are dealt: a phone showing the chat goes back to the game (unless its
   // owner is typing).
@@ -427,10 +419,8 @@ function promptCall(v) {
       h("button", { type: "button", class: "btn btn-small", id: "team-chat-go", onclick: () => setTab("chat") },
         t("room.team_chat")));
   }
-  // By day, a last call to vote (cues.js), on whichever tab is open: above the call.
-  const last = lastCall(v, { now: ui.conn.now(), seated: ui.mode === "play", rerender: render, go: goToPrompt });
-  patch("#prompt-call", last, call);
-  show("#prompt-call", Boolean(call || last));
+  patch("#prompt-call", call);
+  show("#prompt-call", Boolean(call));
 }
 
 /** The chat thread of the team asked (the ruleset names it: `teamChannel`), if this viewer has it. */
