@@ -82,8 +82,7 @@ export function writeOptions(form, options) {
     }
     const el = form.elements[name];
     if (!el) continue;
-    // An option whose default the server leaves unwritten is absent from a room's options: its schema's default.
-    const value = options[name] === undefined ? s.default : options[name];
+    const value = options[name];
     if (s.type === "boolean") el.checked = Boolean(value);
     else if (value === undefined || value === null || value === "") continue;
     else if (s.type === "number") el.value = String(Math.round(Number(value) * 100) / 100);
