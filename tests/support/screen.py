@@ -96,12 +96,13 @@ async def check_narration(screen: Any, lang: str, cards_are_secret: bool = True)
         else:  # a journal line (or its words for the ear) of an event the screen heard live, not a step's
             assert key.startswith("event:") and int(key[6:]) in heard, key
             assert heard[int(key[6:])]["type"] not in ("step", "phase"), key
-    # Secrets: a line naming a player with his card is the line of his death (his card turned), or the end's.
+    # Secrets: a line naming a player with his card is the line of his death (his card turned), an announcement
+    # (a card turned in public: a Reptiliens invocation), or the end's.
     deaths = {(e.get("data") or {}).get("seat") for _, e in live if e["type"] == "died"}
     roles = {p["seat"]: (p["name"], p["role"]) for p in state["players"] if p.get("role")}
     for key, text in zip(told, spoken, strict=True) if cards_are_secret else ():
         for seat, (name, role) in roles.items():
             if name in text and texts.get(f"role.{role}", role) in text:
                 event = heard[int(key[6:])] if key.startswith("event:") else {"type": key}
-                assert event["type"] in ("died", "ended") or seat in deaths, (text, event)
+                assert event["type"] in ("died", "ended", "announce") or seat in deaths, (text, event)
     return spoken
