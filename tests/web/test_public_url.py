@@ -57,6 +57,12 @@ async def test_links_and_qr_codes_use_public_url(database_url: str) -> None:
         assert joined["join_url"] == f"{PUBLIC}/r/{code}"
         assert (await http.get(f"/r/{code}/qr.svg")).content == qr_of(f"{PUBLIC}/r/{code}")
         assert (await http.get(f"/r/{code}/qr.svg")).content != qr_of(f"{base}/r/{code}")
+        # The village screen's link and its QR code (the console shows both) come from PUBLIC_URL too.
+        assert room["screen_url"] == f"{PUBLIC}/r/{code}/ecran"
+        assert (await http.get(f"/r/{code}/ecran/qr.svg")).content == qr_of(f"{PUBLIC}/r/{code}/ecran")
+        screen = await http.get(f"/r/{code}/ecran")
+        assert screen.status_code == 200 and 'id="screen"' in screen.text
+        assert (await http.get("/r/ZZZZZZZZ/ecran")).status_code == 404
         link = (await http.post(f"/api/rooms/{code}/seat-link",
                                 headers={"Authorization": f"Bearer {joined['token']}"})).json()
         assert link["url"].startswith(f"{PUBLIC}/r/{code}/take#k=")

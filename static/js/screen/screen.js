@@ -30,7 +30,6 @@ const ui = {
   code: CODE,
   pretty: PRETTY,
   mode: "watch",
-  journal: { index: Infinity },
   render: () => render(),
 };
 
