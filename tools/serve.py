@@ -11,6 +11,10 @@ from typing import Any
 
 import uvicorn
 
+# The servers this process has stopped (their base URLs), until a new one takes the port: a page still open when its
+# test's server went away reconnects and fails, which is the test ending, not a fault of the page.
+STOPPED: set[str] = set()
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -32,9 +36,12 @@ async def serve_app(app: Any, port: int | None = None, **config: Any) -> AsyncIt
         if task.done():
             task.result()
         await asyncio.sleep(0.02)
+    base = f"http://127.0.0.1:{port}"
+    STOPPED.discard(base)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield base
     finally:
+        STOPPED.add(base)
         server.should_exit = True
         await task
 

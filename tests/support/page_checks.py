@@ -13,6 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from app.i18n import catalogue
 from tests.support.ws import HANG
+from tools.serve import STOPPED
 
 KEYS = {key for key in set(catalogue("fr")) | set(catalogue("en")) if "." in key}
 # What the page shows, whether it is wider than the screen (and the widest elements when it is).
@@ -88,9 +89,19 @@ async def settled(page: Any) -> None:
     await page.evaluate(SETTLED)
 
 
+def refused_by_a_stopped_server(msg: Any) -> bool:
+    """A connection refused by a server its test has stopped already (tools.serve.STOPPED): the pages still open
+    reconnect when it goes, before the test looks at their errors; under load that can come first."""
+    if "ERR_CONNECTION_REFUSED" not in msg.text:
+        return False
+    where = f"{msg.text} {(msg.location or {}).get('url', '')}"
+    return any(f"127.0.0.1:{base.rsplit(':', 1)[1]}/" in where for base in STOPPED)
+
+
 def watch_errors(page: Any, label: str, errors: list[str]) -> None:
     page.on("pageerror", lambda exc: errors.append(f"{label}: {exc}"))
-    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}") if msg.type == "error" else None)
+    page.on("console", lambda msg: errors.append(f"{label}: {msg.text}")
+            if msg.type == "error" and not refused_by_a_stopped_server(msg) else None)
 
 
 async def check_page(page: Any, label: str, errors: list[str], where: str) -> None:
