@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import pytest
 from sqlalchemy import text
 
@@ -38,6 +39,18 @@ from app.store.migrate import downgrade_base, upgrade_head
 from app.store.models import Base
 from tests.support.databases import ensure_worker_database
 from tests.support.ws import HANG
+
+# The tests' HTTP clients wait for an answer as long as a loaded machine needs (HANG), as their websockets do:
+# httpx's own default of 5 s is a speed, and a request to a test server once took longer than that on a machine
+# running two suites at once (test_host, an /api/rooms POST). A client given its own timeout keeps it.
+_client_init = httpx.AsyncClient.__init__
+
+
+def _patient_client(self: httpx.AsyncClient, *args: Any, timeout: Any = HANG, **kwargs: Any) -> None:
+    _client_init(self, *args, timeout=timeout, **kwargs)
+
+
+setattr(httpx.AsyncClient, "__init__", _patient_client)  # noqa: B010
 
 T = TypeVar("T")
 games.install()  # the composition root, as the app factory and the command line call it
