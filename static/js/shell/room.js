@@ -415,8 +415,11 @@ function promptCall(v) {
     node.toggleAttribute("data-docked", node.dataset.prompt === dock);
   }
   const waiting = phone ? (v.prompts || []).filter((p) => waitingFor(v, p) && p.id !== dock) : [];
+  // By day, a last call to vote (cues.js), on whichever tab is open: it stands for the call of its vote.
+  const last = lastCall(v, { now: ui.conn.now(), seated: ui.mode === "play", rerender: render, go: goToPrompt });
+  const lastVote = last ? last.dataset.vote : null;
   let call = null;
-  if (phone && ui.tab === "chat" && waiting.length) {
+  if (phone && ui.tab === "chat" && waiting.some((p) => p.id !== lastVote)) {
     call = h("div", { class: "banner banner-call", role: "status", "data-key": "call", "data-prompts": waiting.map((p) => p.id).join(" ") },
       icon("bell"),
       h("b", {}, waiting.length > 1 ? t("room.prompt_calls", { n: waiting.length }) : t("room.prompt_call")),
@@ -427,8 +430,6 @@ function promptCall(v) {
       h("button", { type: "button", class: "btn btn-small", id: "team-chat-go", onclick: () => setTab("chat") },
         t("room.team_chat")));
   }
-  // By day, a last call to vote (cues.js), on whichever tab is open: above the call.
-  const last = lastCall(v, { now: ui.conn.now(), seated: ui.mode === "play", rerender: render, go: goToPrompt });
   patch("#prompt-call", last, call);
   show("#prompt-call", Boolean(call || last));
 }
