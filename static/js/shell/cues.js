@@ -14,36 +14,51 @@ const LAST_CALL_BUZZ = [400];
 export const LAST_CALLS = [30, 10];
 
 const cue = {
-  step: /** @type {string | null | undefined} */ (undefined), // the step last seen
+  since: /** @type {number | null} */ (null), // the server's time when this page first heard the room
+  seen: new Set(), // the steps already cued, by `key@started`
+  /** The steps cued, in order (for tests: `window.veillee.cues`): the same list on every phone. */
+  told: /** @type {string[]} */ ([]),
   left: new Map(), // per public vote waiting for me: the seconds left when last looked at
   timer: /** @type {ReturnType<typeof setTimeout> | null} */ (null),
 };
+export const cuesTold = cue.told;
 
 /** Vibrate, unless the room chose no cue or the device cannot (iOS, a desktop). Never a sound. */
 function vibrate(v, pattern) {
   // The default is not written in the room's options (app/engine/options.py): absent is "vibrate".
   if ((v.options || {}).phone_cues === "off") return;
   if (typeof navigator.vibrate !== "function") return;
+  // Before the page's first tap the browser refuses (and Chromium logs it as an error): no phone at the table is
+  // in that state for long, since joining takes taps.
+  const activation = /** @type {any} */ (navigator).userActivation;
+  if (activation && !activation.hasBeenActive) return;
   try {
     navigator.vibrate(pattern);
-  } catch { /* refused (no user gesture yet): nothing to do */ }
+  } catch { /* refused: nothing to do */ }
 }
 
 /**
- * After each frame of the stream: the step's cue when the public step changed (`step.key` and `step.started`, in
- * every viewer's view) while a game runs, on a seated player's page. A welcome (the page loaded, or reconnected
- * and caught up) only records the step: a replay is not a new step. A sync (the stream resent whole because the
- * viewer's right to see changed, e.g. a death) is live.
+ * After each frame of the stream, on a seated player's page: one cue for each public step (a `step` event, named
+ * by its key and start) that began after this page first heard the room. Steps are read from the events, not from
+ * the view, so that every phone cues the same steps however its frames came: a reconnection's welcome, the whole
+ * stream resent at a death (a sync), two steps in one frame. A step is cued once (`seen`); a load cues nothing.
  * @param {any} v the view
- * @param {{type: string}} frame
+ * @param {{events: Array<{type: string, data: any}>, server_time: number}} frame
  * @param {boolean} seated a seat's page (not the join form, not a spectator)
- * @param {boolean} running a game runs (the ruleset's `running` hook)
  */
-export function stepCue(v, frame, seated, running) {
-  const step = running && v.step ? `${v.step.key}@${v.step.started}` : null;
-  const before = cue.step;
-  cue.step = step;
-  if (frame.type === "welcome" || !seated || step === null || step === before) return;
+export function stepCue(v, frame, seated) {
+  if (cue.since === null) cue.since = frame.server_time;
+  const fresh = [];
+  for (const e of frame.events) {
+    const d = e.data || {};
+    if (e.type !== "step" || !d.key || typeof d.started !== "number") continue;
+    const id = `${d.key}@${d.started}`;
+    if (cue.seen.has(id)) continue; // a step given a new deadline, or a stream resent
+    cue.seen.add(id);
+    if (d.started > cue.since) fresh.push(id);
+  }
+  if (!seated || !fresh.length) return;
+  cue.told.push(...fresh);
   vibrate(v, STEP_BUZZ);
 }
 

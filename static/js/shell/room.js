@@ -5,7 +5,7 @@
 // stage.js; the room's ruleset module (static/js/rulesets/<key>.js, see rules.js) draws what is its own: cards,
 // marks, panels, its own lines.
 import { ChatPanel } from "./chat.js";
-import { lastCall, stepCue } from "./cues.js";
+import { cuesTold, lastCall, stepCue } from "./cues.js";
 import { followPause, keepAwake, startClock } from "./clock.js";
 import { $, h, icon, patch, qrNode, show, toast } from "./dom.js";
 import { rejectionText, t } from "./i18n.js";
@@ -38,6 +38,7 @@ const ui = {
   loaded: null, // how many events the first frame held (a rematch announced after that is live)
   unread: 0,
   timer: null,
+  cues: cuesTold, // the steps this phone was cued at (cues.js): the same on every phone (tests compare them)
   code: CODE,
   pretty: PRETTY,
 };
@@ -78,7 +79,7 @@ function connect(token) {
   const conn = new Connection(CODE, token, {
     onFrame: (c, frame) => {
       // Every seated phone's cue at a new step (cues.js), before the page draws it.
-      if (c.view) stepCue(c.view, frame, ui.mode === "play", running(c.view));
+      if (c.view) stepCue(c.view, frame, ui.mode === "play");
       render();
     },
     onStatus: showStatus,
@@ -415,11 +416,10 @@ function promptCall(v) {
     node.toggleAttribute("data-docked", node.dataset.prompt === dock);
   }
   const waiting = phone ? (v.prompts || []).filter((p) => waitingFor(v, p) && p.id !== dock) : [];
-  // By day, a last call to vote (cues.js), on whichever tab is open: it stands for the call of its vote.
-  const last = lastCall(v, { now: ui.conn.now(), seated: ui.mode === "play", rerender: render, go: goToPrompt });
-  const lastVote = last ? last.dataset.vote : null;
+  // By day, on a phone, a last call to vote (cues.js), on whichever tab is open, above the chat tab's call.
+  const last = lastCall(v, { now: ui.conn.now(), seated: phone, rerender: render, go: goToPrompt });
   let call = null;
-  if (phone && ui.tab === "chat" && waiting.some((p) => p.id !== lastVote)) {
+  if (phone && ui.tab === "chat" && waiting.length) {
     call = h("div", { class: "banner banner-call", role: "status", "data-key": "call", "data-prompts": waiting.map((p) => p.id).join(" ") },
       icon("bell"),
       h("b", {}, waiting.length > 1 ? t("room.prompt_calls", { n: waiting.length }) : t("room.prompt_call")),
