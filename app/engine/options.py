@@ -1,14 +1,25 @@
 """The room options the engine itself reads, declared once: a ruleset's options model extends `EngineOptions` to
-offer them (a ruleset that does not gets their defaults). Everything else in `state.options` is the ruleset's."""
+offer them (a ruleset that does not gets their defaults). Everything else in `state.options` is the ruleset's.
+`PhoneOptions` are the shell's: every ruleset offers them (its model extends `EngineOptions`, or `PhoneOptions`
+alone), the pages read them from the view's `options`."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from app.engine.model import GameState
 
 
-class EngineOptions(BaseModel):
+class PhoneOptions(BaseModel):
+    # Issue 27: every phone vibrates the same way at the start of each step (static/js/shell/cues.js), or none does.
+    # The default is never written into a room's options (`exclude_if`): the views of the games played before the
+    # option existed stay what they were (tests/engine/test_views_unchanged.py); a page reads absent as "vibrate".
+    phone_cues: Literal["vibrate", "off"] = Field("vibrate", exclude_if=lambda value: value == "vibrate")
+
+
+class EngineOptions(PhoneOptions):
     afk_after: int = Field(0, ge=0, le=100)  # missed prompts in a row before a player is flagged to the MJ (0: off)
     dead_chat: bool = True  # the dead talk among themselves
     # Cards the MJ deals before the start (MJ only, never in a view but the MJ's): seat -> card of the ruleset's

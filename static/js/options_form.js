@@ -33,13 +33,20 @@ export function optionLabel(prefix, name) {
   return has(`opt.${name}`) ? t(`opt.${name}`) : name;
 }
 
-const help = (prefix, key) => (has(`${prefix}${key}.help`) ? h("small", { class: "opt-help" }, t(`${prefix}${key}.help`)) : null);
+/** A text of the option's family `prefix`, else the main catalogue's `opt.` one (an option every ruleset offers). */
+const optText = (prefix, key) => (has(`${prefix}${key}`) ? `${prefix}${key}` : has(`opt.${key}`) ? `opt.${key}` : null);
+
+const help = (prefix, key) => {
+  const found = optText(prefix, `${key}.help`);
+  return found ? h("small", { class: "opt-help" }, t(found)) : null;
+};
 
 /** One option's field, showing `value` (the ruleset's default when none). */
 export function optionField(info, name, prefix, value) {
   const raw = info.options_schema.properties[name];
   const s = fieldSchema(raw);
-  const current = value === undefined ? (info.options || {})[name] : value;
+  // An option whose default the server leaves unwritten (phone_cues) is absent: its schema's default.
+  const current = value === undefined ? (info.options || {})[name] ?? s.default : value;
   const kind = kindOf(raw);
   const label = optionLabel(prefix, name);
   if (kind === "check") {
@@ -48,7 +55,7 @@ export function optionField(info, name, prefix, value) {
       h("span", { class: "check-text" }, label, help(prefix, name)));
   }
   if (kind === "choice") {
-    const text = (v) => (has(`${prefix}${name}.${v}`) ? t(`${prefix}${name}.${v}`) : v);
+    const text = (v) => (optText(prefix, `${name}.${v}`) ? t(optText(prefix, `${name}.${v}`)) : v);
     // Choices that each explain themselves are cards to tap; the others a list.
     if (s.enum.every((v) => has(`${prefix}${name}.${v}.help`))) {
       return h("fieldset", { class: "option-choice", "data-option": name }, h("legend", {}, label),

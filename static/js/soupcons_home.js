@@ -3,6 +3,7 @@
 import { $, fill, h, toast } from "./shell/dom.js";
 import { rejectionText, t } from "./shell/i18n.js";
 import { api, mjKey, rulesetData, seatKey, store } from "./shell/net.js";
+import { optionField, readOptions } from "./options_form.js";
 
 const form = $("#sc-create-form");
 const botsInput = $("#sc-bots");
@@ -10,6 +11,8 @@ const botsInput = $("#sc-bots");
 // creator takes one seat, the bots the others.
 const MAX_BOTS = Number(botsInput.max);
 const TABLE_MIN = Number(botsInput.dataset.tableMin);
+// The options drawn from the schema into the form's `[data-section]` blocks (drawOptions), and the ruleset's info.
+const drawn = { info: null, names: [] };
 
 function bots() {
   const n = Math.round(Number(botsInput.value));
@@ -51,7 +54,8 @@ form.addEventListener("submit", async (ev) => {
   const value = Number(pace.value);
   try {
     const room = await api("/api/rooms", { method: "POST", body: {
-      ruleset: "soupcons", options: pace.name && Number.isFinite(value) && value > 0 ? { [pace.name]: value } : {},
+      ruleset: "soupcons", options: { ...(drawn.info ? readOptions(form, drawn.info, drawn.names) : {}),
+        ...(pace.name && Number.isFinite(value) && value > 0 ? { [pace.name]: value } : {}) },
     } });
     store.set(mjKey(room.code), room.mj_token);
     const seat = await api(`/api/rooms/${room.code}/join`, { method: "POST", body: { name } });
@@ -83,8 +87,21 @@ async function drawTurn() {
     const current = (info.options || {})[name] ?? pace.default;
     fill(select, Object.entries(pace.choices).map(([choice, value]) => h("option",
       { value: String(value), selected: value === current ? true : null }, t(`sc.home.turn_${choice}`))));
+    drawOptions(info);
   } catch (err) {
     toast(rejectionText(err.code || "network", t("ui.conn.offline")));
+  }
+}
+
+/** Every option the schema places in one of the form's blocks (its `section`), drawn by what it is. */
+function drawOptions(info) {
+  const props = info.options_schema.properties;
+  drawn.info = info;
+  drawn.names = [];
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-section]"))) {
+    const names = Object.keys(props).filter((name) => props[name].section === box.dataset.section);
+    drawn.names.push(...names);
+    fill(box, names.map((name) => optionField(info, name, "opt.")));
   }
 }
 

@@ -27,9 +27,9 @@ export function notifyButton(ui, extraClass = "") {
   icon("bell"), h("span", { class: "notify-text" }, t("notify.enable")));
 }
 
-function notify(title, body, code) {
+function notify(title, body, code, silent = false) {
   try {
-    const note = new Notification(title, { body, tag: `veillee-${code}`, icon: "/static/img/icon.svg" });
+    const note = new Notification(title, { body, tag: `veillee-${code}`, icon: "/static/img/icon.svg", silent });
     note.onclick = () => {
       window.focus();
       note.close();
@@ -43,7 +43,13 @@ function phaseText(v) {
   return t(`phase.${v.phase}`);
 }
 
-/** After each frame: tell a player whose page is hidden that a question waits, or that the phase changed. */
+/**
+ * After each frame: tell a player whose page is hidden that a question waits, or that the phase changed.
+ * At night (issue 27) a question notifies nobody: only the called player would get it, and a phone that buzzes or
+ * rings under the table says whose turn it is. Every phone gets the same note instead, silent, when night falls
+ * (the phase change every page sees); the step's vibration (cues.js) is the same for all too. By day, unchanged:
+ * a question (most are the village's) and the phase change notify as before.
+ */
 export function notifyIfAway(ui, v, name, code) {
   const phase = `${v.phase}:${v.night}:${v.day}`;
   const open = (v.prompts || []).filter((p) => waitingFor(v, p));
@@ -53,7 +59,8 @@ export function notifyIfAway(ui, v, name, code) {
   const previousPhase = notes.phase;
   notes.phase = phase;
   if (first || !document.hidden || !canNotify() || ui.mode !== "play") return;
-  const fresh = open.filter((p) => !known.has(p.id));
+  const night = v.phase === "night";
+  const fresh = night ? [] : open.filter((p) => !known.has(p.id));
   if (fresh.length) notify(t("notify.prompt"), promptTitle(fresh[0], name), code);
-  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code);
+  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code, night);
 }

@@ -5,6 +5,7 @@
 // stage.js; the room's ruleset module (static/js/rulesets/<key>.js, see rules.js) draws what is its own: cards,
 // marks, panels, its own lines.
 import { ChatPanel } from "./chat.js";
+import { cuesTold, lastCall, stepCue } from "./cues.js";
 import { followPause, keepAwake, startClock } from "./clock.js";
 import { $, h, icon, patch, qrNode, show, toast } from "./dom.js";
 import { rejectionText, t } from "./i18n.js";
@@ -37,6 +38,7 @@ const ui = {
   loaded: null, // how many events the first frame held (a rematch announced after that is live)
   unread: 0,
   timer: null,
+  cues: cuesTold, // the steps this phone was cued at (cues.js): the same on every phone (tests compare them)
   code: CODE,
   pretty: PRETTY,
 };
@@ -75,7 +77,11 @@ function connect(token) {
   ui.journal.reset();
   ui.phaseKey = null;
   const conn = new Connection(CODE, token, {
-    onFrame: () => render(),
+    onFrame: (c, frame) => {
+      // Every seated phone's cue at a new step (cues.js), before the page draws it.
+      if (c.view) stepCue(c.view, frame, ui.mode === "play");
+      render();
+    },
     onStatus: showStatus,
     onFatal: (code) => {
       if (code === "no_such_room") kicked(t("ui.not_found"), t("error.no_such_room"), { rejoin: false, watch: false });
@@ -186,6 +192,9 @@ async function leaveTable() {
 }
 
 // -- rendering --------------------------------------------------------------------------------------------------
+/** Whether a game runs (the ruleset may say otherwise: `running`). */
+const running = (v) => Boolean(hook("running", v.phase === "night" || v.phase === "day", v));
+
 /** Whether any of the viewer's characters lives (two characters each, 004: out only when both are dead). */
 export function anyAlive(v) {
   return Boolean(v.me && (v.me.alive || (v.characters || []).some((c) => c.alive)));
@@ -255,7 +264,7 @@ function render() {
     kicked(t("room.removed_title"), t("room.removed_text"), { watch: false });
     return;
   }
-  keepAwake(ui.mode === "play" && hook("running", v.phase === "night" || v.phase === "day", v));
+  keepAwake(ui.mode === "play" && running(v));
   if (ui.loaded === null) ui.loaded = events.length;
   // Night falls, day breaks, the cards are dealt: a phone showing the chat goes back to the game (unless its
   // owner is typing).
@@ -407,6 +416,8 @@ function promptCall(v) {
     node.toggleAttribute("data-docked", node.dataset.prompt === dock);
   }
   const waiting = phone ? (v.prompts || []).filter((p) => waitingFor(v, p) && p.id !== dock) : [];
+  // By day, on a phone, a last call to vote (cues.js), on whichever tab is open, above the chat tab's call.
+  const last = lastCall(v, { now: ui.conn.now(), seated: phone, rerender: render, go: goToPrompt });
   let call = null;
   if (phone && ui.tab === "chat" && waiting.length) {
     call = h("div", { class: "banner banner-call", role: "status", "data-key": "call", "data-prompts": waiting.map((p) => p.id).join(" ") },
@@ -419,8 +430,8 @@ function promptCall(v) {
       h("button", { type: "button", class: "btn btn-small", id: "team-chat-go", onclick: () => setTab("chat") },
         t("room.team_chat")));
   }
-  patch("#prompt-call", call);
-  show("#prompt-call", Boolean(call));
+  patch("#prompt-call", last, call);
+  show("#prompt-call", Boolean(call || last));
 }
 
 /** The chat thread of the team asked (the ruleset names it: `teamChannel`), if this viewer has it. */

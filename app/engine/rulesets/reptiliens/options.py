@@ -19,10 +19,10 @@ SECONDS: dict[str, Any] = {"unit": "s"}
 # console draws each from its schema: a choice in a box of its own, the durations together, then the yes/no options.
 CONSOLE_OPTIONS: list[str] = ["moderation", "draws", "lovers", "first_weekday", "night_step", "debate", "ballot_time",
                               "vote", "festival", "carnage", "hide_fortunes", "hide_invokers", "allow_abstain",
-                              "no_attack_once_alpha_dead"]
+                              "no_attack_once_alpha_dead", "phone_cues"]
 
 
-class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
+class Options(EngineOptions):  # afk_after, dead_chat, phone_cues, preassigned: the engine's (app/engine/options.py)
     model_config = ConfigDict(extra="forbid")
 
     # mj: the judgment calls of the opening (personal conditions, the conversion, the lovers) are the MJ's

@@ -5,16 +5,26 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from app.engine.options import PhoneOptions
 
 # Display hints for the set-up page (static/js/soupcons_home.js): the paces it offers for `turn`, by catalogue name
 # (sc.home.turn_<name>).
 TURN_HINTS: dict[str, Any] = {"unit": "s", "choices": {"fast": 30, "normal": 60, "slow": 120}}
+# The options the set-up page draws from the schema (soupcons_home.html's `[data-section]` blocks), by section.
+HOME_SECTIONS: dict[str, str] = {"phone_cues": "table"}
 
 
-class Options(BaseModel):
+def home_layout(schema: dict[str, Any]) -> None:
+    """The set-up page's sections in the options' JSON schema."""
+    for name, section in HOME_SECTIONS.items():
+        schema["properties"][name]["section"] = section
+
+
+class Options(PhoneOptions):  # phone_cues: the shell's (app/engine/options.py); no engine option
     # Strict: JSON gives real types, and a bool is not a number of rounds (nor a seat), nor 1 a yes.
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=home_layout)
 
     # The giver's time to offer a card (target, card, announcement).
     turn: float = Field(60.0, ge=0.01, le=24 * 3600, json_schema_extra=TURN_HINTS)

@@ -47,7 +47,7 @@ SECTIONS: dict[str, list[str]] = {
     "forum": ["day_end", "vote_lock", "vote_late", "timezone"],
     "durations": ["night_step", "election", "debate", "vote", "dawn", "reaction"],
     "options": ["captain", "allow_abstain", "dead_see_all", "dead_chat", "village_readers", "wolves_disagree",
-                "petite_fille", "petite_fille_risk", "afk_after", "stalemate_days"],
+                "petite_fille", "petite_fille_risk", "afk_after", "stalemate_days", "phone_cues"],
     # the variants' groups
     "night": ["night_order", "night_order_custom", "seer_after_witch", "seer_announce", "night_parallel"],
     "roles": ["loup_blanc_every", "piper_charms", "magicien_frogs", "ancien_powers", "lycanthropy", "hunters_masons",
@@ -97,7 +97,7 @@ def page_layout(schema: dict[str, Any]) -> None:
     schema["properties"] = {**ordered, **{name: prop for name, prop in props.items() if name not in ordered}}
 
 
-class Options(EngineOptions):  # afk_after, dead_chat and preassigned: the engine's own (app/engine/options.py)
+class Options(EngineOptions):  # afk_after, dead_chat, phone_cues, preassigned: the engine's (app/engine/options.py)
     model_config = ConfigDict(extra="forbid", json_schema_extra=page_layout)
 
     moderation: Literal["auto", "mj"] = "auto"

@@ -59,13 +59,16 @@ export function setupPanel(v, ctx) {
   });
   const field = (name) => fieldSchema(data.info.options_schema.properties[name] || {});
   const label = (name) => optionLabel(PREFIX, name);
-  const choiceText = (name, value) => rt(`ui.rp-opt.${name}.${value}`);  // the catalogue's `ui.rp-opt.` family
+  // An option whose default the server leaves unwritten (phone_cues) is absent from the room's: its schema's default.
+  const valueOf = (name) => options[name] ?? field(name).default;
+  // The catalogue's `ui.rp-opt.` family, else the main catalogue's `opt.` (an option every ruleset offers).
+  const choiceText = (name, value) => (has(`${PREFIX}${name}.${value}`) ? rt(`${PREFIX}${name}.${value}`) : t(`opt.${name}.${value}`));
   const radio = (option, values) => h("div", { class: "radio-cards", "data-key": `r${option}` }, values.map((value) => h("label", { class: "radio-card", "data-key": value },
-    h("input", { type: "radio", name: `rp-${option}`, value, checked: options[option] === value ? true : null,
+    h("input", { type: "radio", name: `rp-${option}`, value, checked: valueOf(option) === value ? true : null,
       onchange: () => configure({ options: { [option]: value } }) }),
     h("span", {}, h("b", {}, choiceText(option, value)), h("small", {}, rt(`ui.rp-opt.${option}.${value}.help`))))));
   const select = (option, values) => h("select", { name: option, onchange: (ev) => configure({ options: { [option]: ev.target.value } }) },
-    values.map((value) => h("option", { value, selected: options[option] === value ? true : null }, choiceText(option, value))));
+    values.map((value) => h("option", { value, selected: valueOf(option) === value ? true : null }, choiceText(option, value))));
   // A choice in a box of its own: cards to tap when each value explains itself, else a list.
   const choice = (option) => {
     const values = field(option).enum;

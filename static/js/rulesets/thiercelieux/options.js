@@ -82,7 +82,8 @@ export function writeOptions(form, options) {
     }
     const el = form.elements[name];
     if (!el) continue;
-    const value = options[name];
+    // An option whose default the server leaves unwritten is absent from a room's options: its schema's default.
+    const value = options[name] === undefined ? s.default : options[name];
     if (s.type === "boolean") el.checked = Boolean(value);
     else if (value === undefined || value === null || value === "") continue;
     else if (s.type === "number") el.value = String(Math.round(Number(value) * 100) / 100);
