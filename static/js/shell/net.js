@@ -130,6 +130,20 @@ export class Connection {
     this.stopped = false;
     this.fatal = null;
     this.ws = null;
+    this.parked = false;
+    // Back at once: a phone brought to the front again, or its network back, reconnects now rather than after
+    // the back-off it was waiting out (issue 28, item 3), and resumes from its last frame like any reconnection.
+    const wake = () => this.wake();
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+  }
+
+  /** Reconnect now if the socket is down and a retry is waiting (not once stopped, closed for good, or parked). */
+  wake() {
+    if (this.stopped || this.fatal || this.parked || !this.ws) return;
+    if (this.ws.readyState !== WebSocket.CLOSED && this.ws.readyState !== WebSocket.CLOSING) return;
+    clearTimeout(this.retry);
+    this.connect();
   }
 
   connect() {
@@ -141,6 +155,7 @@ export class Connection {
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ type: "hello", token: this.token, last: this.events.length ? this.n : null,
                                stream: this.events.length ? this.stream : null }));
+      clearInterval(this.ping); // a socket replaced before its close was heard (wake) leaves no timer behind
       this.ping = setInterval(() => this.raw({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (msg) => {
@@ -242,12 +257,14 @@ export class Connection {
 
   /** Wait, after `ws` was closed for a newer socket of the same token, until the user comes back to this page. */
   park(ws) {
+    this.parked = true;
     this.onStatus("superseded");
     const badge = $("#conn");
     const resume = () => {
       if (document.visibilityState !== "visible") return;
       document.removeEventListener("visibilitychange", resume);
       if (badge) badge.removeEventListener("click", resume);
+      this.parked = false;
       if (this.stopped || this.ws !== ws) return;
       this.attempt = 0;
       this.connect();
