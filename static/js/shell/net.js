@@ -130,7 +130,8 @@ export class Connection {
     this.stopped = false;
     this.fatal = null;
     this.ws = null;
-    this.parked = false;
+    /** @type {ReturnType<typeof setTimeout> | null} the back-off's timer, while one runs */
+    this.retry = null;
     // Back at once: a phone brought to the front again, or its network back, reconnects now rather than after
     // the back-off it was waiting out (issue 28, item 3), and resumes from its last frame like any reconnection.
     const wake = () => this.wake();
@@ -138,11 +139,14 @@ export class Connection {
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
   }
 
-  /** Reconnect now if the socket is down and a retry is waiting (not once stopped, closed for good, or parked). */
+  /**
+   * Reconnect now if a retry is waiting out its back-off: only then, so that a socket whose close is not heard yet
+   * (it may be a refusal for good, or a newer page taking the seat) and a stopped or parked page stay as they are.
+   */
   wake() {
-    if (this.stopped || this.fatal || this.parked || !this.ws) return;
-    if (this.ws.readyState !== WebSocket.CLOSED && this.ws.readyState !== WebSocket.CLOSING) return;
+    if (this.retry === null || this.stopped) return;
     clearTimeout(this.retry);
+    this.retry = null;
     this.connect();
   }
 
@@ -168,7 +172,8 @@ export class Connection {
 
   stop() {
     this.stopped = true;
-    clearTimeout(this.retry);
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
     if (this.ws) this.ws.close(1000);
   }
 
@@ -252,19 +257,20 @@ export class Connection {
     this.attempt += 1;
     const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5)) * (0.75 + Math.random() * 0.5);
     this.onStatus("reconnecting");
-    this.retry = setTimeout(() => this.connect(), delay);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect();
+    }, delay);
   }
 
   /** Wait, after `ws` was closed for a newer socket of the same token, until the user comes back to this page. */
   park(ws) {
-    this.parked = true;
     this.onStatus("superseded");
     const badge = $("#conn");
     const resume = () => {
       if (document.visibilityState !== "visible") return;
       document.removeEventListener("visibilitychange", resume);
       if (badge) badge.removeEventListener("click", resume);
-      this.parked = false;
       if (this.stopped || this.ws !== ws) return;
       this.attempt = 0;
       this.connect();
