@@ -130,6 +130,24 @@ export class Connection {
     this.stopped = false;
     this.fatal = null;
     this.ws = null;
+    /** @type {ReturnType<typeof setTimeout> | null} the back-off's timer, while one runs */
+    this.retry = null;
+    // Back at once: a phone brought to the front again, or its network back, reconnects now rather than after
+    // the back-off it was waiting out (issue 28, item 3), and resumes from its last frame like any reconnection.
+    const wake = () => this.wake();
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+  }
+
+  /**
+   * Reconnect now if a retry is waiting out its back-off: only then, so that a socket whose close is not heard yet
+   * (it may be a refusal for good, or a newer page taking the seat) and a stopped or parked page stay as they are.
+   */
+  wake() {
+    if (this.retry === null || this.stopped) return;
+    clearTimeout(this.retry);
+    this.retry = null;
+    this.connect();
   }
 
   connect() {
@@ -141,6 +159,7 @@ export class Connection {
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ type: "hello", token: this.token, last: this.events.length ? this.n : null,
                                stream: this.events.length ? this.stream : null }));
+      clearInterval(this.ping); // a socket replaced before its close was heard (wake) leaves no timer behind
       this.ping = setInterval(() => this.raw({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (msg) => {
@@ -153,7 +172,8 @@ export class Connection {
 
   stop() {
     this.stopped = true;
-    clearTimeout(this.retry);
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
     if (this.ws) this.ws.close(1000);
   }
 
@@ -237,7 +257,10 @@ export class Connection {
     this.attempt += 1;
     const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5)) * (0.75 + Math.random() * 0.5);
     this.onStatus("reconnecting");
-    this.retry = setTimeout(() => this.connect(), delay);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect();
+    }, delay);
   }
 
   /** Wait, after `ws` was closed for a newer socket of the same token, until the user comes back to this page. */
