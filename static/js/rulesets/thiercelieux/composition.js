@@ -102,14 +102,20 @@ export function checker(onCheck, delay = 250) {
   let last = "";
   const keyOf = (players, composition, options = {}, { planned = false } = {}) =>
     JSON.stringify({ players, composition, options, planned });
+  let pending = ""; // the composition whose answer is coming
   const ask = (players, composition, options = {}, { planned = false } = {}) => {
-    clearTimeout(timer);
     const body = { players, composition, options, planned };
     const key = keyOf(players, composition, options, { planned });
+    // Asked again about the composition whose answer is coming (the page drew itself meanwhile): wait for that
+    // answer rather than drop it for a new request, which a slow server could make forever.
+    if (key === pending) return true;
+    clearTimeout(timer);
     if (key === last) {
       asked++;  // back to what the last answer judged: a request under way is stale
+      pending = "";
       return false;
     }
+    pending = key;
     timer = setTimeout(async () => {
       const mine = ++asked;
       let check = null;
@@ -121,6 +127,7 @@ export function checker(onCheck, delay = 250) {
         }
       }
       if (mine !== asked) return;
+      pending = "";
       last = check ? key : "";
       onCheck(check);
     }, delay);
