@@ -17,8 +17,8 @@ from app.rooms.handover import rematch_of
 from app.rooms.secrets import normalise_code, pretty_code
 from app.rooms.service import Room
 from app.web import rulesets
-from app.web.install import static_version
 from app.web.deps import Services, client_ip, find_room, services
+from app.web.install import static_version
 from app.web.urls import lan_hint, public_base
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -22,7 +22,7 @@ for (const section of document.querySelectorAll("section[data-lang]")) {
   /** @type {HTMLElement} */ (section).hidden = section.getAttribute("data-lang") !== lang;
 }
 const shown = document.querySelector(`section[data-lang="${lang}"]`);
-const status = /** @type {HTMLElement | null} */ (shown && shown.querySelector(".offline-status"));
+const line = /** @type {HTMLElement | null} */ (shown && shown.querySelector(".offline-status"));
 
 let wait = FIRST, timer = 0, countdown = 0, trying = false;
 
@@ -49,7 +49,7 @@ async function tryNow() {
 function schedule() {
   let left = wait;
   const show = () => {
-    if (status) status.textContent = (status.dataset.waiting || "").replace("{seconds}", String(left));
+    if (line) line.textContent = (line.dataset.waiting || "").replace("{seconds}", String(left));
   };
   show();
   countdown = window.setInterval(() => { left = Math.max(0, left - 1); show(); }, 1000);

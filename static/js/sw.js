@@ -88,7 +88,7 @@ function ownPath(value) {
 const text = (value, max) => (typeof value === "string" ? value.slice(0, max) : "");
 
 sw.addEventListener("push", (event) => {
-  let data = {};
+  let data;
   try {
     data = (event.data && event.data.json()) || {};
   } catch {

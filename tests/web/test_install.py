@@ -52,7 +52,8 @@ async def test_the_manifest_names_the_app_its_icons_and_start(database_url: str)
             assert got.status_code == 200 and got.headers["content-type"] == "image/png"
             side = int(icon["sizes"].split("x")[0])
             assert got.content[:8] == b"\x89PNG\r\n\x1a\n"
-            assert (int.from_bytes(got.content[16:20], "big"), int.from_bytes(got.content[20:24], "big")) == (side, side)
+            width, height = int.from_bytes(got.content[16:20], "big"), int.from_bytes(got.content[20:24], "big")
+            assert (width, height) == (side, side)
         french = (await http.get("/manifest.webmanifest", headers={"Cookie": "lang=fr"})).json()
         assert french["lang"] == "fr" and french["description"].startswith("Jeux à rôles cachés")
 
