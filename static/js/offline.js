@@ -35,7 +35,9 @@ async function tryNow() {
     // Not a page nor a static file: the worker lets it through to the network.
     const response = await fetch("/healthz", { cache: "no-store" });
     if (response.ok) {
-      location.reload();
+      // Shown in place of the page that failed: that page again. Opened as itself (/offline): the home page.
+      if (location.pathname === "/offline") location.replace("/");
+      else location.reload();
       return;
     }
   } catch {
