@@ -58,7 +58,7 @@ def manifest(lang: str) -> dict[str, object]:
         "description": translate(lang, "install.description"),
         # The home page lists the rooms this browser holds a seat in (static/js/shell/install.js), so the app opens
         # where the player can go back to their game.
-        "start_url": "/?source=app", "scope": "/", "display": "standalone", "orientation": "portrait",
+        "start_url": "/?source=app", "scope": "/", "display": "standalone",
         "theme_color": THEME, "background_color": BACKGROUND, "categories": ["games", "entertainment"],
         "icons": [icon("icon-192.png", 192), icon("icon-512.png", 512), icon("maskable-512.png", 512, "maskable")],
     }
