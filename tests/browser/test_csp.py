@@ -1,6 +1,7 @@
 """Every page works under the Content-Security-Policy: Chromium reports no violation on the home pages, a player's
-page and the MJ console (websocket connected), the Soupçons pages, the not-found page and the API docs (Swagger UI
-drawn from this server's own files).
+page and the MJ console (websocket connected), the Soupçons pages, the not-found page, the service worker's offline
+page and the API docs (Swagger UI drawn from this server's own files); the home page once its service worker has
+taken it over.
 
 Needs /usr/bin/chromium (Debian's); skipped without it, except in CI where a missing browser is a failure.
 """
@@ -40,7 +41,10 @@ async def test_every_page_works_under_the_policy(database_url: str, browser: Any
     async with live(database_url) as base, httpx.AsyncClient(base_url=base) as http:
         room = (await http.post("/api/rooms", json={"ruleset": "thiercelieux"})).json()
         table = (await http.post("/api/rooms", json={"ruleset": "soupcons"})).json()
-        await visit(browser, f"{base}/", errors, "() => document.querySelector('#games a') !== null")
+        # The home page once its service worker (/sw.js, its precache fetched under the worker's own policy) has
+        # taken it over; the manifest's parse is tests/browser/test_install.py's.
+        await visit(browser, f"{base}/", errors, "() => document.querySelector('#games a') !== null"
+                    " && navigator.serviceWorker.controller !== null")
         await visit(browser, f"{base}/thiercelieux", errors, "() => document.querySelector('.comp-row') !== null")
         await visit(browser, f"{base}/reptiliens", errors, "() => document.querySelector('.comp-row') !== null")
         await visit(browser, f"{base}/soupcons", errors)
@@ -49,6 +53,7 @@ async def test_every_page_works_under_the_policy(database_url: str, browser: Any
         await visit(browser, f"{base}/r/{table['code']}", errors, connected)
         await visit(browser, f"{base}/r/{table['code']}/mj#k={table['mj_token']}", errors, connected)
         await visit(browser, f"{base}/r/ZZZZZZZZ", errors)
+        await visit(browser, f"{base}/offline", errors, "() => document.querySelector('.offline-status').textContent")
         errors[:] = [e for e in errors if "404" not in e]  # the not-found page's own status, reported as an error
         docs = await visit(browser, f"{base}/api/docs", errors,
                            "() => document.querySelectorAll('.swagger-ui .opblock').length > 5")
