@@ -3,6 +3,8 @@ offer them (a ruleset that does not gets their defaults). Everything else in `st
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from app.engine.model import GameState
@@ -14,6 +16,10 @@ class EngineOptions(BaseModel):
     # Cards the MJ deals before the start (MJ only, never in a view but the MJ's): seat -> card of the ruleset's
     # main slot, "<seat>.<slot>" -> card of another slot.
     preassigned: dict[str, str] = Field(default_factory=dict)
+    # Web Push (app/push/kinds.py): pushes for one seat alone (a question waiting for it, the MJ's private message).
+    # auto: in a long game only (a forum game, steps of hours); at a live table a phone that buzzes alone gives its
+    # owner's role away.
+    personal_pushes: Literal["auto", "on", "off"] = "auto"
 
 
 ENGINE_KEYS = tuple(EngineOptions.model_fields)
