@@ -16,6 +16,7 @@ from app.engine.model import MJ
 from app.i18n import LANGS
 from app.push import subscriptions as subs
 from app.push.endpoints import MAX_ENDPOINT, BadEndpoint, check_endpoint
+from app.push.kinds import personal_allowed
 from app.push.sender import Pushes
 from app.rooms.secrets import hash_token
 from app.rooms.service import Room
@@ -109,7 +110,7 @@ async def subscribe(code: str, body: SubscriptionIn, request: Request, response:
     except Rejected as exc:
         raise rejection_response(exc) from None
     response.headers["Cache-Control"] = NO_STORE
-    return {"subscribed": True}
+    return {"subscribed": True, "personal": personal_allowed(room.state)}
 
 
 @router.delete("/api/rooms/{code}/push")
@@ -131,7 +132,8 @@ async def unsubscribe(code: str, body: EndpointIn, request: Request, response: R
 async def state(code: str, body: EndpointIn, request: Request, response: Response,
                 svc: Services = Depends(services), authorization: str | None = Header(default=None)
                 ) -> dict[str, Any]:
-    """Whether this browser's subscription gets the room's pushes (the page's toggle shows it)."""
+    """Whether this browser's subscription gets the room's pushes (the page's toggle shows it), and whether the room
+    sends personal pushes (`personal_pushes`)."""
     svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
     room = await room_or_404(svc, code, request)
     try:
@@ -139,4 +141,5 @@ async def state(code: str, body: EndpointIn, request: Request, response: Respons
     except Rejected as exc:
         raise rejection_response(exc) from None
     response.headers["Cache-Control"] = NO_STORE
-    return {"subscribed": await subs.subscribed(svc.db, room.id, token_hash, body.endpoint)}
+    return {"subscribed": await subs.subscribed(svc.db, room.id, token_hash, body.endpoint),
+            "personal": personal_allowed(room.state)}

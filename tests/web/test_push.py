@@ -262,6 +262,7 @@ async def test_bad_subscriptions_get_a_clear_error(database_url: str) -> None:
             assert r.status_code == 404
             r = await http.post(f"/api/rooms/{code}/push", json=good, headers=auth)  # a public push service
             assert r.status_code == 201, r.text
+            assert r.json() == {"subscribed": True, "personal": False}  # a live table: public pushes only
             r = await http.request("DELETE", f"/api/rooms/{code}/push", json={"endpoint": good["endpoint"]},
                                    headers=auth)
             assert r.status_code == 200 and r.json() == {"subscribed": False}
