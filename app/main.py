@@ -28,7 +28,7 @@ from app.realtime.timers import Timers
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
-from app.web import api, bots, pages, push, rulesets, seats, ws
+from app.web import api, bots, install, pages, push, rulesets, seats, ws
 from app.web.delivery import Delivery
 from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
@@ -133,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(bots.router)  # seats the server plays, in rulesets with a `bots` option
     app.include_router(seats.router)  # personal links: a seat taken on another device
     app.include_router(push.router)  # Web Push: the public key, a seat's subscription (app/push/)
+    app.include_router(install.router)  # the installable app: manifest, service worker, offline page
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")
 

@@ -17,6 +17,7 @@ from app.rooms.handover import rematch_of
 from app.rooms.secrets import normalise_code, pretty_code
 from app.rooms.service import Room
 from app.web import rulesets
+from app.web.install import static_version
 from app.web.deps import Services, client_ip, find_room, services
 from app.web.urls import lan_hint, public_base
 
@@ -54,7 +55,9 @@ def render(request: Request, name: str, status_code: int = 200, **extra: Any) ->
     if request.query_params.get("lang") in LANGS:
         response.set_cookie("lang", ctx["lang"], max_age=365 * 24 * 3600, samesite="lax")
     # Pages carry no secret (tokens stay in the browser's storage and the link's fragment); the security headers
-    # are app.web.edge's, on every response.
+    # are app.web.edge's, on every response. The static files' version tells the service worker when the server
+    # was upgraded under it (static/js/sw.js).
+    response.headers["X-Static-Version"] = static_version()
     return response
 
 
