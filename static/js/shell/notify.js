@@ -50,10 +50,14 @@ function pushBlocked() {
   return null;
 }
 
-/** The service worker's registration (the shell registers /sw.js), or null when there is none yet. */
+/** The service worker's registration once active (the shell registers /sw.js as the page loads), or null when
+ * none comes: a page opened for the first time waits for its registration a little. */
 async function registration() {
-  const found = await navigator.serviceWorker.getRegistration("/");
-  return found ? navigator.serviceWorker.ready : null;
+  if (!await navigator.serviceWorker.getRegistration("/")) {
+    await new Promise((resolve) => { setTimeout(resolve, 10000); navigator.serviceWorker.ready.then(resolve); });
+    if (!await navigator.serviceWorker.getRegistration("/")) return null;
+  }
+  return navigator.serviceWorker.ready;
 }
 
 /** @param {string} text base64url */
@@ -95,6 +99,14 @@ function refresh(ui) {
   readPushState(ui).catch(() => { push.on = null; }).finally(() => { if (ui.render) ui.render(); });
 }
 
+/** The browser's push service answers through the network: one that cannot be reached leaves `subscribe` pending
+ * for good, so the switch gives up after a while and says why. @template T @param {Promise<T>} promise */
+function answered(promise) {
+  return Promise.race([promise, new Promise((_resolve, reject) => {
+    setTimeout(() => reject(new Error(t("push.no_service"))), 30000);
+  })]);
+}
+
 /** Turn the room's pushes on for this browser: permission, the subscription (with the server's key), then the room. */
 async function turnOn(ui) {
   if (await Notification.requestPermission() !== "granted") throw new Error(t("push.denied"));
@@ -106,7 +118,7 @@ async function turnOn(ui) {
     await sub.unsubscribe(); // made for another key (another server at this address): useless here
     sub = null;
   }
-  sub = sub || await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  sub = sub || await answered(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   const state = await api(`/api/rooms/${ui.conn.code}/push`, { method: "POST", body: { ...sub.toJSON(), lang: LANG }, token: ui.conn.token });
   push.personal = state.personal !== false;
 }
