@@ -1,10 +1,9 @@
 """Issue 28, item 2, in headless Chromium: a player's page offers "Me prévenir même l'application fermée" once the
-service worker (/sw.js) is ready, and the switch subscribes the browser with the server's key and gives the
+service worker (/sw.js) is active, and the switch subscribes the browser with the server's key and gives the
 subscription to the room, or says why it cannot. Headless Chromium in a closed network has no push service to
 subscribe with (Playwright's contexts are incognito, where Chromium has none; a persistent profile's push service
-is behind the closed network and never answers): the switch must then say so (`push.failed`, with the browser's reason) and stay off, never
-pretend; the server side is proven by tests/web/test_push.py. Over plain http on another address than this
-machine's, the page is no secure context and says why instead of showing a dead switch."""
+is behind the closed network and never answers): the switch must then say so (`push.failed`, with the browser's
+reason) and stay off, never pretend. The server side is proven by tests/web/test_push.py."""
 
 from __future__ import annotations
 
