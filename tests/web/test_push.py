@@ -176,6 +176,22 @@ async def test_a_live_table_gets_no_personal_push(database_url: str) -> None:
             await c.close()
 
 
+async def test_a_short_vote_is_not_recalled(database_url: str) -> None:
+    """A vote shorter than twice the reminder's lead gets no "closes soon" push (it would arrive as it opens); the
+    second night is pushed (the first was the start's)."""
+    async with served(database_url) as (base, rec):
+        room, mj, players, subs, _langs = await seated(base, rec, {**QUICK, "vote": 1.5 * LEAD})
+        await mj.do("start")
+        await mj.wait_for(lambda v: v["phase"] == "night" and v["night"] == 2)
+        await mj.do("end")
+        await eventually(lambda: all("ended" in s.kinds() for s in subs), "the end's push to every subscriber")
+        assert rec.refused == []
+        for sub in subs:
+            assert sub.kinds() == ["started", "night", "ended"], (sub.name, sub.kinds())
+        for c in [mj, *players]:
+            await c.close()
+
+
 async def test_a_gone_subscription_is_deleted(database_url: str) -> None:
     """A push service's 410 Gone: the subscription is deleted; the others stay."""
     async with served(database_url) as (base, rec):
