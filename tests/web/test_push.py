@@ -180,7 +180,7 @@ async def test_a_short_vote_is_not_recalled(database_url: str) -> None:
     """A vote shorter than twice the reminder's lead gets no "closes soon" push (it would arrive as it opens); the
     second night is pushed (the first was the start's)."""
     async with served(database_url) as (base, rec):
-        room, mj, players, subs, _langs = await seated(base, rec, {**QUICK, "vote": 1.5 * LEAD})
+        _room, mj, players, subs, _langs = await seated(base, rec, {**QUICK, "vote": 1.5 * LEAD})
         await mj.do("start")
         await mj.wait_for(lambda v: v["phase"] == "night" and v["night"] == 2)
         await mj.do("end")
