@@ -50,6 +50,7 @@ class Job:
     mj_token_hash: str
     push: Push
     claim: tuple[int, str]  # (seq, kind): what one process alone sends
+    seated: frozenset[int]  # the room's seats then: one that left the table gets nothing more
 
 
 class Pushes:
@@ -95,7 +96,8 @@ class Pushes:
             return any(room.events[i].type == "phase" for i in range(base))
 
         for push in pushes_of(room.state, events, had_phase):
-            self._queue(Job(room.id, room.code, room.mj_token_hash, push, (push.seq, push.kind)))
+            self._queue(Job(room.id, room.code, room.mj_token_hash, push, (push.seq, push.kind),
+                            frozenset(room.state.players)))
         if any(e.type in CLOCK_EVENTS for e in events):
             self._rearm(room)
 
@@ -120,7 +122,7 @@ class Pushes:
         if delay <= 0:
             return
         job = Job(room.id, room.code, room.mj_token_hash, Push("vote_closing", state.seq),
-                  (0, f"vote:{int(step.deadline)}"))
+                  (0, f"vote:{int(step.deadline)}"), frozenset(state.players))
         task = asyncio.get_running_loop().create_task(self._remind(delay, job))
         self.reminders[room.id] = task
         task.add_done_callback(lambda t: self.reminders.get(room.id) is t and self.reminders.pop(room.id, None))
@@ -139,7 +141,8 @@ class Pushes:
                 log.exception("a %s push of room %s failed", job.push.kind, job.room_id)
 
     async def _deliver(self, job: Job) -> None:
-        targets = await subs.targets(self.db, job.room_id, job.mj_token_hash)
+        targets = [t for t in await subs.targets(self.db, job.room_id, job.mj_token_hash)
+                   if t.seat is None or t.seat in job.seated]
         if job.push.seats is not None:
             wanted = job.push.seats
             targets = [t for t in targets if (MJ if t.seat is None else t.seat) in wanted]

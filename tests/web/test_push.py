@@ -212,16 +212,20 @@ async def _gone(base: str, code: str, token: str, sub: Subscriber) -> bool:
 
 
 async def test_a_seat_that_changed_hands_gets_nothing(database_url: str) -> None:
-    """A substitute takes seat 0: the old token's subscription gets no push any more (it is no longer the seat's)."""
+    """A substitute takes seat 0: the old token's subscription gets no push any more (it is no longer the seat's);
+    seat 1 leaves the table: nor does his."""
     async with served(database_url) as (base, rec):
         room, mj, players, subs, _langs = await seated(base, rec, QUICK)
         async with httpx.AsyncClient(base_url=base) as http:
             r = await http.post(f"/api/rooms/{room['code']}/substitute", json={"seat": 0, "name": "Remplaçant"},
                                 headers={"Authorization": f"Bearer {room['mj_token']}"})
             assert r.status_code in (200, 201), r.text
+            r = await http.post(f"/api/rooms/{room['code']}/commands", json={"command": "leave", "args": {}},
+                                headers={"Authorization": f"Bearer {players[1].token}"})
+            assert r.status_code == 200, r.text
         await mj.do("end")
-        await eventually(lambda: all("ended" in s.kinds() for s in subs[1:]), "the end's push")
-        assert subs[0].kinds() == []
+        await eventually(lambda: all("ended" in s.kinds() for s in subs[2:]), "the end's push")
+        assert subs[0].kinds() == [] and subs[1].kinds() == []
         for c in [mj, *players]:
             await c.close()
 
