@@ -19,6 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from app import games
+from app.push.hook import HubAndPushes
+from app.push.sender import Pushes
 from app.realtime.bus import PgBus
 from app.realtime.hub import Hub
 from app.realtime.pauses import GcPolicy, LoopWatch
@@ -26,7 +28,7 @@ from app.realtime.timers import Timers
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store.db import Database
-from app.web import api, bots, install, pages, rulesets, seats, ws
+from app.web import api, bots, install, pages, push, rulesets, seats, ws
 from app.web.delivery import Delivery
 from app.web.deps import Admission, Limiter, Services
 from app.web.edge import Edge
@@ -86,7 +88,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = RoomService(db, settings.snapshot_every)
         hub = Hub(settings.token_sockets)
         timers = Timers(rooms.tick)
-        rooms.publisher = hub
+        pushes = Pushes(db, settings)
+        await pushes.start()  # the VAPID keys, made on the first start and kept in the database
+        app.state.pushes = pushes
+        rooms.publisher = HubAndPushes(hub, pushes)  # a push is only queued there; a task of its own sends it
         rooms.timers = timers
         app.state.services = Services(settings, db, rooms, hub, timers, Limiter(),
                                       Admission(settings.room_queue, settings.command_queue))
@@ -115,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await bus.close()
             await timers.close()
             await rooms.close()
+            await pushes.close()
             await db.dispose()
 
     rulesets.load(settings.default_ruleset)  # before the routes: some are the rulesets' own
@@ -126,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.ruleset_homes())  # /<key>: a ruleset's own home page
     app.include_router(bots.router)  # seats the server plays, in rulesets with a `bots` option
     app.include_router(seats.router)  # personal links: a seat taken on another device
+    app.include_router(push.router)  # Web Push: the public key, a seat's subscription (app/push/)
     app.include_router(install.router)  # the installable app: manifest, service worker, offline page
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.mount(DOCS_ASSETS, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-assets")

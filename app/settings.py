@@ -28,6 +28,15 @@ DEFAULT_RULESET   the game a room is created for when the request names none, an
 ROOM_QUEUE, COMMAND_QUEUE
                   commands waiting for their room (default 100), and in all (default 5000); past either a
                   command is refused with `busy` (nothing changed; clients send it again after a pause).
+VAPID_SUBJECT     the contact push services may write to about this server's pushes (Web Push, issue 28): a
+                  mailto: or https: URL (default mailto:admin@localhost; set yours, push services may refuse the
+                  default). The VAPID key pair itself is made once and kept in the database (docs/architecture.md).
+PUSH_QUEUE        pushes waiting to be sent (default 1000); past it new ones are dropped (and logged).
+PUSH_VOTE_REMINDER
+                  seconds before a vote closes that "the vote closes soon" is pushed (default 3600); only for a
+                  vote that lasts at least twice as long.
+PUSH_ALLOW_LOCAL  tests only: accept http:// push endpoints on 127.0.0.1/localhost (default false; in production
+                  an endpoint is https:// on a public address, never a private, loopback or link-local one).
 """
 
 from __future__ import annotations
@@ -82,6 +91,21 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     public_url: str = ""
     default_ruleset: str = "thiercelieux"  # checked against the registered rulesets when the app is made
+    # Web Push (app/push/): the contact named in the VAPID claims, the send queue's bound, the vote reminder's lead,
+    # and (tests only) endpoints on this machine.
+    vapid_subject: str = "mailto:admin@localhost"
+    push_queue: int = 1000
+    push_vote_reminder: float = 3600.0
+    push_allow_local: bool = False
+
+    @field_validator("vapid_subject", mode="before")
+    @classmethod
+    def _vapid_subject(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            v = v.strip() or "mailto:admin@localhost"
+            if not (v.startswith("mailto:") or v.startswith("https://")):
+                raise ValueError("VAPID_SUBJECT is a mailto: or https: URL (RFC 8292)")
+        return v
 
     @field_validator("public_url", mode="before")
     @classmethod
@@ -108,7 +132,8 @@ class Settings(BaseSettings):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
         return v
 
-    @field_validator("snapshot_every", "spectator_sockets", "token_sockets", "address_sockets", "max_body")
+    @field_validator("snapshot_every", "spectator_sockets", "token_sockets", "address_sockets", "max_body",
+                     "push_queue")
     @classmethod
     def _positive(cls, v: int) -> int:
         if v < 1:

@@ -25,6 +25,10 @@ class EngineOptions(PhoneOptions):
     # Cards the MJ deals before the start (MJ only, never in a view but the MJ's): seat -> card of the ruleset's
     # main slot, "<seat>.<slot>" -> card of another slot.
     preassigned: dict[str, str] = Field(default_factory=dict)
+    # Web Push (app/push/kinds.py): pushes for one seat alone (a question waiting for it, the MJ's private message).
+    # auto: in a long game only (a forum game, steps of hours); at a live table a phone that buzzes alone gives its
+    # owner's role away.
+    personal_pushes: Literal["auto", "on", "off"] = "auto"
 
 
 ENGINE_KEYS = tuple(EngineOptions.model_fields)

@@ -70,3 +70,44 @@ class Snapshot(Base):
     room_id: Mapped[str] = mapped_column(String(32), _room_fk(), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class VapidKey(Base):
+    """The server's VAPID key pair (issue 28): one row, made on first use, kept with the rooms so that it outlives
+    restarts, upgrades and image rebuilds; a new key would orphan every browser's subscription."""
+
+    __tablename__ = "vapid_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)  # always 1
+    private_pem: Mapped[str] = mapped_column(String(512))
+    public_key: Mapped[str] = mapped_column(String(128))  # the application server key, base64url (uncompressed point)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class PushSubscription(Base):
+    """A browser's push subscription for one room, owned by a seat (or the MJ: `seat` null) through its token's
+    hash: once the seat changes hands (a substitute, a hand-over) the token differs and nothing is pushed to it."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (Index("ix_push_subscriptions_room_id_endpoint", "room_id", "endpoint", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), _room_fk(), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    lang: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class PushClaim(Base):
+    """One push of one room's event, claimed by the process that sends it: several processes hold the same room
+    (PostgreSQL) and each publishes its events; the insert that loses sends nothing."""
+
+    __tablename__ = "push_claims"
+
+    room_id: Mapped[str] = mapped_column(String(32), _room_fk(), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)

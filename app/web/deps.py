@@ -38,6 +38,7 @@ STATUS = {
     "rate_limited": 429,
     "lobby_rate_limited": 429,
     "busy": 503,
+    "too_many_subscriptions": 409,
 }
 
 

@@ -19,7 +19,8 @@ SECONDS: dict[str, Any] = {"unit": "s"}
 # console draws each from its schema: a choice in a box of its own, the durations together, then the yes/no options.
 CONSOLE_OPTIONS: list[str] = ["moderation", "draws", "lovers", "first_weekday", "night_step", "debate", "ballot_time",
                               "vote", "festival", "carnage", "hide_fortunes", "hide_invokers", "allow_abstain",
-                              "no_attack_once_alpha_dead", "phone_cues"]
+                              "no_attack_once_alpha_dead", "phone_cues",
+                              "personal_pushes"]
 
 
 class Options(EngineOptions):  # afk_after, dead_chat, phone_cues, preassigned: the engine's (app/engine/options.py)

@@ -47,7 +47,8 @@ SECTIONS: dict[str, list[str]] = {
     "forum": ["day_end", "vote_lock", "vote_late", "timezone"],
     "durations": ["night_step", "election", "debate", "vote", "dawn", "reaction"],
     "options": ["captain", "allow_abstain", "dead_see_all", "dead_chat", "village_readers", "wolves_disagree",
-                "petite_fille", "petite_fille_risk", "afk_after", "stalemate_days", "phone_cues"],
+                "petite_fille", "petite_fille_risk", "afk_after", "stalemate_days", "phone_cues",
+                "personal_pushes"],
     # the variants' groups
     "night": ["night_order", "night_order_custom", "seer_after_witch", "seer_announce", "night_parallel"],
     "roles": ["loup_blanc_every", "piper_charms", "magicien_frogs", "ancien_powers", "lycanthropy", "hunters_masons",
@@ -253,6 +254,7 @@ LIVE_OPTIONS: frozenset[str] = frozenset({
     # clocks and the MJ's running of the day
     "night_step", "plausible_min", "plausible_max", "dawn", "election", "debate", "vote", "reaction",
     "mj_ends_debate", "afk_after", "timezone", "day_end", "vote_lock", "vote_late", "stalemate_days",
+    "personal_pushes",  # read at each push: a new value applies to the next one
     # the night
     "night_order", "night_order_custom", "night_parallel", "seer_after_witch", "seer_announce", "petite_fille",
     "petite_fille_risk", "wolves_disagree", "lycanthropy", "loup_blanc_every", "piper_charms", "magicien_frogs",
