@@ -27,8 +27,9 @@ class EngineOptions(PhoneOptions):
     preassigned: dict[str, str] = Field(default_factory=dict)
     # Web Push (app/push/kinds.py): pushes for one seat alone (a question waiting for it, the MJ's private message).
     # auto: in a long game only (a forum game, steps of hours); at a live table a phone that buzzes alone gives its
-    # owner's role away.
-    personal_pushes: Literal["auto", "on", "off"] = "auto"
+    # owner's role away. The default is not written into a room's options, as phone_cues' (the recorded views stay;
+    # app/push/kinds.py reads absent as "auto").
+    personal_pushes: Literal["auto", "on", "off"] = Field("auto", exclude_if=lambda value: value == "auto")
 
 
 ENGINE_KEYS = tuple(EngineOptions.model_fields)
