@@ -350,8 +350,16 @@ def configure_live(ctx: Ctx, cmd: Command) -> None:
                            "before the cards are dealt.", option=key)
     # Only what the MJ named, now or before: an option a newer version added keeps its absence in older games.
     named = sorted({*before, *given})
-    upcoming = {k: merged[k] for k in named if k in ctx.ruleset.live_options and merged[k] != current.get(k)}
-    changed = [k for k in named if upcoming.get(k, current.get(k)) != before.get(k, current.get(k))]
+    # An option at its default is left out of `merged` and of the room's options when its field says so (phone_cues,
+    # personal_pushes: `exclude_if`): absent there means the default.
+    fields = ctx.ruleset.options_model.model_fields
+
+    def now(k: str, options: dict[str, Any]) -> Any:
+        return options[k] if k in options else fields[k].get_default(call_default_factory=True)
+
+    upcoming = {k: now(k, merged) for k in named
+                if k in ctx.ruleset.live_options and now(k, merged) != now(k, current)}
+    changed = [k for k in named if upcoming.get(k, now(k, current)) != before.get(k, now(k, current))]
     if not changed:
         raise Rejected("nothing_to_do", "These options are already set.")
     ctx.emit("options_next", {"options": upcoming})

@@ -221,6 +221,23 @@ def test_a_pending_change_can_be_taken_back() -> None:
     assert replay(g.events).model_dump() == g.state.model_dump()
 
 
+def test_a_console_sending_options_at_their_unwritten_defaults() -> None:
+    """An option whose default is not written into a room's options (personal_pushes, phone_cues) is absent there,
+    and a console sends it at that default with the rest of its form: no change, and no engine error (round 10 of
+    the loaded suite: a KeyError refused the console's whole form). Changed, it is pending like any live option, and
+    given its default again it is taken back."""
+    g = Script(TABLE)
+    assert "personal_pushes" not in g.state.options and "phone_cues" not in g.state.options
+    g.do("configure", MJ, options={"debate": 240, "personal_pushes": "auto", "phone_cues": "vibrate"})
+    assert g.state.options_next == {"debate": 240.0}
+    assert g.announcements("options_changed") == [{"options": ["debate"]}]
+    g.do("configure", MJ, options={"personal_pushes": "on"})
+    assert g.state.options_next == {"debate": 240.0, "personal_pushes": "on"}
+    g.do("configure", MJ, options={"personal_pushes": "auto"})
+    assert g.state.options_next == {"debate": 240.0}
+    assert replay(g.events).model_dump() == g.state.model_dump()
+
+
 def test_configure_live_through_the_rejection_of_a_broken_combination() -> None:
     """A change is checked with every other option, pending ones included (late votes close after votes lock)."""
     g = Script(TABLE, options={"vote_lock": 60, "vote_late": 30})
