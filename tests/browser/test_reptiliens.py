@@ -106,6 +106,12 @@ async def run_to(mj: Any, step: str, phones: list[Any], answers: dict[str, dict[
         for seat, target in answers.get(key, {}).items():
             await phones[seat].locator(f".prompt[data-step='{key}']").wait_for()
             await pick(phones[seat], key, target)
+        if answers.get(key):
+            # The console has heard the answers too (its frames may come after the phones'): else it would see the
+            # step a lone answer ended as still open, and move on the next one.
+            await until(mj, "(v.step || {}).key !== arg[0] || v.prompts.filter((p) => p.step === arg[0]).every((p) =>"
+                        " arg[1].every((s) => !(p.to || []).includes(s) || String(s) in p.answers))",
+                        [key, list(answers[key])])
         if answers.get(key or "") and marker(await view(mj)) != marker(v):
             continue  # the answers ended the step themselves (a lone question): the next one is not skipped
         await advance(mj)
