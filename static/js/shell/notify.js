@@ -203,8 +203,33 @@ export function notifyIfAway(ui, v, name, code) {
   const previousPhase = notes.phase;
   notes.phase = phase;
   if (first || !document.hidden || !canNotify() || ui.mode !== "play") return;
-  const night = v.phase === "night";
-  const fresh = night ? [] : open.filter((p) => !known.has(p.id));
+  if (v.phase === "night") return; // the night's note is nightNote's, the same on every phone
+  const fresh = open.filter((p) => !known.has(p.id));
   if (fresh.length) notify(t("notify.prompt"), promptTitle(fresh[0], name), code);
-  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code, night);
+  else if (previousPhase !== phase) notify(t("notify.phase"), phaseText(v), code);
+}
+
+const nights = { since: /** @type {number | null} */ (null), seen: new Set() };
+
+/**
+ * After each frame of a seated player's page: the same silent note on every phone in the background when a night
+ * begins. Read from the stream's `phase` events, as the step cues are (cues.js), so that a page whose frames came
+ * otherwise (the whole stream again at a death, a reconnection) notes the same nights; one begun before the page
+ * opened is not noted.
+ * @param {any} ui
+ * @param {{events: Array<{type: string, data: any, at: number}>, server_time: number}} frame
+ * @param {string} code
+ */
+export function nightNote(ui, frame, code) {
+  if (nights.since === null) nights.since = frame.server_time;
+  for (const e of frame.events) {
+    const d = e.data || {};
+    if (e.type !== "phase" || d.phase !== "night") continue;
+    const id = `${d.night}@${e.at}`;
+    if (nights.seen.has(id)) continue;
+    nights.seen.add(id);
+    if (e.at > nights.since && document.hidden && canNotify() && ui.mode === "play") {
+      notify(t("notify.phase"), t("phase.night", { n: d.night }), code, true);
+    }
+  }
 }

@@ -10,7 +10,7 @@ import { followPause, keepAwake, startClock } from "./clock.js";
 import { $, h, icon, patch, qrNode, show, toast } from "./dom.js";
 import { rejectionText, t } from "./i18n.js";
 import { JournalMark, namer, promptIndex } from "./journal.js";
-import { notifyButton, notifyIfAway } from "./notify.js";
+import { nightNote, notifyButton, notifyIfAway } from "./notify.js";
 import { renderPrompt, tallyPanel, verdictPanel, waitingFor } from "./prompts.js";
 import { api, Connection, showStatus, mjKey, seatKey, store, takeFragment } from "./net.js";
 import { applyTheme, hook, loadRuleset, rules } from "./rules.js";
@@ -79,7 +79,10 @@ function connect(token) {
   const conn = new Connection(CODE, token, {
     onFrame: (c, frame) => {
       // Every seated phone's cue at a new step (cues.js), before the page draws it.
-      if (c.view) stepCue(c.view, frame, ui.mode === "play");
+      if (c.view) {
+        stepCue(c.view, frame, ui.mode === "play");
+        nightNote(ui, frame, CODE);
+      }
       render();
     },
     onStatus: showStatus,
