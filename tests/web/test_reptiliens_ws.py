@@ -126,8 +126,14 @@ async def test_a_whole_reptiliens_game_of_twelve_over_websockets(database_url: s
         assert "rp-session" in said or any(k.startswith("rp-loi") for k in said), sorted(said)
         fates = mj.view["mj"]["reptiliens"]["dead"]["fate"]
         dead = [p["seat"] for p in mj.view["players"] if not p["alive"]]
-        assert dead and fates, (dead, fates)  # the dead chose (or were made spirits by the clock)
         result = mj.view["result"]
+        if dead or mj.view["phase"] != "ended":
+            assert dead and fates, (dead, fates)  # the dead chose (or were made spirits by the clock)
+        else:
+            # Nobody died: the game stopped at once on a condition that needs no death (Shéhérazade's radiant story
+            # to the rouge, the noire or Seth; Poirot's show; Cupide, Showman…), seen once in CI. Say which.
+            stop = [r["key"] for r in result["stop"]]
+            assert stop and "victory.rp-stop.living" not in stop, result
         assert result["seats"] and len(result["seats"]) == 12
         for c in players:
             await c.wait_for(lambda v: v["phase"] == "ended")
