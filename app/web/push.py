@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -86,14 +87,32 @@ async def public_key(response: Response, push: Pushes = Depends(pushes)) -> dict
     return {"key": push.public_key}
 
 
-@router.post("/api/rooms/{code}/push", status_code=201)
-async def subscribe(code: str, body: SubscriptionIn, request: Request, response: Response,
-                    svc: Services = Depends(services), authorization: str | None = Header(default=None)
-                    ) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Caller:
+    """The room a push route names, and the seat (None: the MJ) and token hash of whoever called it."""
+
+    room: Room
+    seat: int | None
+    token_hash: str
+
+
+async def caller(code: str, request: Request, response: Response, svc: Services = Depends(services),
+                 authorization: str | None = Header(default=None)) -> Caller:
+    """What every room push route checks first: the rate, the room, and a seat's or the MJ's token."""
     svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
     room = await room_or_404(svc, code, request)
     try:
         seat, token_hash = await owner(svc, room, authorization)
+    except Rejected as exc:
+        raise rejection_response(exc) from None
+    response.headers["Cache-Control"] = NO_STORE
+    return Caller(room, seat, token_hash)
+
+
+@router.post("/api/rooms/{code}/push", status_code=201)
+async def subscribe(body: SubscriptionIn, who: Caller = Depends(caller), svc: Services = Depends(services)
+                    ) -> dict[str, Any]:
+    try:
         try:
             endpoint = check_endpoint(body.endpoint, svc.settings.push_allow_local)
         except BadEndpoint as exc:
@@ -102,44 +121,27 @@ async def subscribe(code: str, body: SubscriptionIn, request: Request, response:
         if body.lang not in LANGS:
             raise Rejected("bad_subscription", f"lang: one of {', '.join(LANGS)}.")
         try:
-            await subs.subscribe(svc.db, room.id, seat, token_hash, endpoint, body.keys.p256dh, body.keys.auth,
-                                 body.lang)
+            await subs.subscribe(svc.db, who.room.id, who.seat, who.token_hash, endpoint, body.keys.p256dh,
+                                 body.keys.auth, body.lang)
         except subs.TooMany:
             raise Rejected("too_many_subscriptions", "Too many devices get this room's pushes; turn one off.",
                            most=subs.PER_TOKEN) from None
     except Rejected as exc:
         raise rejection_response(exc) from None
-    response.headers["Cache-Control"] = NO_STORE
-    return {"subscribed": True, "personal": personal_allowed(room.state)}
+    return {"subscribed": True, "personal": personal_allowed(who.room.state)}
 
 
 @router.delete("/api/rooms/{code}/push")
-async def unsubscribe(code: str, body: EndpointIn, request: Request, response: Response,
-                      svc: Services = Depends(services), authorization: str | None = Header(default=None)
+async def unsubscribe(body: EndpointIn, who: Caller = Depends(caller), svc: Services = Depends(services)
                       ) -> dict[str, Any]:
-    svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
-    room = await room_or_404(svc, code, request)
-    try:
-        _seat, token_hash = await owner(svc, room, authorization)
-    except Rejected as exc:
-        raise rejection_response(exc) from None
-    await subs.unsubscribe(svc.db, room.id, token_hash, body.endpoint)
-    response.headers["Cache-Control"] = NO_STORE
+    await subs.unsubscribe(svc.db, who.room.id, who.token_hash, body.endpoint)
     return {"subscribed": False}
 
 
 @router.post("/api/rooms/{code}/push/state")
-async def state(code: str, body: EndpointIn, request: Request, response: Response,
-                svc: Services = Depends(services), authorization: str | None = Header(default=None)
+async def state(body: EndpointIn, who: Caller = Depends(caller), svc: Services = Depends(services)
                 ) -> dict[str, Any]:
     """Whether this browser's subscription gets the room's pushes (the page's toggle shows it), and whether the room
     sends personal pushes (`personal_pushes`)."""
-    svc.limiter.check(svc.settings.command_rate, "command", client_ip(request))
-    room = await room_or_404(svc, code, request)
-    try:
-        _seat, token_hash = await owner(svc, room, authorization)
-    except Rejected as exc:
-        raise rejection_response(exc) from None
-    response.headers["Cache-Control"] = NO_STORE
-    return {"subscribed": await subs.subscribed(svc.db, room.id, token_hash, body.endpoint),
-            "personal": personal_allowed(room.state)}
+    return {"subscribed": await subs.subscribed(svc.db, who.room.id, who.token_hash, body.endpoint),
+            "personal": personal_allowed(who.room.state)}
