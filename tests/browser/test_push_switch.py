@@ -61,3 +61,35 @@ async def test_the_switch_subscribes_or_says_why(database_url: str, browser: Any
             await page.locator(".toast").filter(has_text=translate("fr", "push.off")[:20]).first.wait_for()
     # Chromium's own word for a context without push (Playwright's contexts are incognito), logged as an error.
     assert [e for e in errors if "does not support the Push API in incognito" not in e] == [], errors
+
+
+async def test_one_bell_in_the_lobby(database_url: str, browser: Any, shots: Path) -> None:
+    """The lobby shows one bell. Where push works, the switch alone (it asks the browser's permission, which serves
+    the page's own notes too); where it cannot (here: a browser without the Push API), "Me prévenir" for the page's
+    notes, and why push cannot."""
+    errors: list[str] = []
+    async with live(database_url, **SETTINGS) as base:
+        room = await create_room(base, options={"moderation": "auto"})
+        code = room["code"]
+        pages = {}
+        for name, script in (("Alice", None), ("Bruno", "delete window.PushManager;")):
+            page = await phone(browser, errors, name)
+            if script:
+                await page.add_init_script(script)
+            await page.goto(f"{base}/r/{code}?lang=fr")
+            assert await page.evaluate("() => Notification.permission") == "default"
+            await page.fill("#name-input", name)
+            await page.click("#join-button")
+            await page.wait_for_selector(".lobby")
+            pages[name] = page
+        alice, bruno = pages["Alice"], pages["Bruno"]
+        await alice.locator(".push-toggle").wait_for()
+        assert await alice.locator(".notify-button").count() == 0  # nor a second one in the status bar
+        ask = bruno.locator(".lobby .notify-button")
+        await ask.wait_for()
+        assert await ask.inner_text() == translate("fr", "notify.enable")
+        assert await bruno.locator(".push-why").inner_text() == translate("fr", "push.unsupported")
+        assert await bruno.locator(".push-toggle").count() == 0
+        assert await bruno.locator(".notify-button").count() == 1
+        await bruno.screenshot(path=str(shots / "push-unsupported.png"))
+    assert errors == [], errors

@@ -21,11 +21,15 @@ function askNotifications(ui) {
   }).catch(() => {});
 }
 
-/** "Alert me": shown to a seated player while the browser has not been asked yet; beside it (in the lobby) or
- * instead of it (in the status bar, once push works here) the room's "notify me even when the app is closed". */
+/** One bell per page. Where Web Push works here, the room's switch ("notify me even when the app is closed") asks
+ * the browser's permission too, and that permission serves the page's own notes: it stands alone. Where push cannot
+ * work (plain HTTP, an old browser), "Alert me" asks for the page's notes, and the lobby says why push cannot. While
+ * the server's answer is awaited neither shows, so no button changes under a finger. */
 export function notifyButton(ui, extraClass = "") {
   if (ui.mode !== "play") return null;
-  const ask = "Notification" in window && Notification.permission === "default" && !(extraClass && push.on !== null)
+  refresh(ui);
+  const pushless = Boolean(push.why) || !(ui.conn && ui.conn.token);
+  const ask = pushless && "Notification" in window && Notification.permission === "default"
     ? h("button", { type: "button", class: `btn btn-small btn-ghost notify-button ${extraClass}`.trim(),
       title: t("notify.enable_help"), "aria-label": t("notify.enable"), onclick: () => askNotifications(ui) },
     icon("bell"), h("span", { class: "notify-text" }, t("notify.enable")))

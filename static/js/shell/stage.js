@@ -32,7 +32,8 @@ export function statusBar(v, ctx) {
       hook("statusExtra", null, v, ctx),
       // The one sign of a pause (the countdown below stands still on the time left): always on screen.
       v.paused ? h("span", { class: "badge badge-warn paused-badge", title: t("ui.paused_long") }, icon("pause"), t("ui.paused")) : null,
-      ctx.notifyButton("status-notify")),
+      // The lobby has its own, labelled bell (lobbyStage): one is enough.
+      v.phase === "lobby" ? null : ctx.notifyButton("status-notify")),
     step && step.deadline ? countdown(step.deadline, step.started, v.paused) : null);
 }
 
