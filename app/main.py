@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -96,8 +97,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.services = Services(settings, db, rooms, hub, timers, Limiter(),
                                       Admission(settings.room_queue, settings.command_queue))
         # Timers survive restarts: every pending deadline is re-armed; an overdue one fires at once.
-        for room_id, at in await rooms.pending_deadlines():
+        pending = await rooms.pending_deadlines()
+        for room_id, at in pending:
             timers.arm(room_id, at)
+        # The vote reminders were held in memory: armed again in the background (it loads the rooms concerned).
+        resumed = asyncio.get_running_loop().create_task(pushes.resume(rooms.get, [r for r, _at in pending]))
         bus = None
         if db.kind == "postgresql":
             # Several processes may serve one database: tell each other which rooms moved on.
@@ -113,6 +117,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            resumed.cancel()
+            await asyncio.gather(resumed, return_exceptions=True)
             await watch.stop()
             if policy is not None:
                 await policy.stop()

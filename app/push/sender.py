@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -126,6 +126,18 @@ class Pushes:
         task = asyncio.get_running_loop().create_task(self._remind(delay, job))
         self.reminders[room.id] = task
         task.add_done_callback(lambda t: self.reminders.get(room.id) is t and self.reminders.pop(room.id, None))
+
+    async def resume(self, load: Callable[[str], Awaitable[Room | None]], room_ids: Iterable[str]) -> None:
+        """After a restart: arm again the vote reminders the last process held in memory, for the rooms with a
+        running deadline (`room_ids`) that someone gets pushes from. A room another process reminds already is
+        claimed once (`subs.claim`), so two processes send one push."""
+        for room_id in sorted(await subs.rooms_among(self.db, room_ids)):
+            try:
+                room = await load(room_id)
+                if room is not None and room.id not in self.reminders:
+                    self._rearm(room)
+            except Exception:
+                log.exception("the vote reminder of room %s not armed again", room_id)
 
     async def _remind(self, delay: float, job: Job) -> None:
         await asyncio.sleep(delay)

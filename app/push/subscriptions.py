@@ -4,6 +4,7 @@ process alone send a push (table push_claims)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import delete, func, select
@@ -81,6 +82,17 @@ async def targets(db: Database, room_id: str, mj_token_hash: str) -> list[Target
             PushSubscription.room_id == room_id, PushSubscription.seat.is_(None),
             PushSubscription.token_hash == mj_token_hash))).scalars().all()
     return [Target(r.id, r.seat, r.endpoint, r.p256dh, r.auth, r.lang) for r in [*seats, *mj]]
+
+
+async def rooms_among(db: Database, room_ids: Iterable[str]) -> set[str]:
+    """Which of these rooms have a subscription (a restart arms the vote reminder of those only)."""
+    wanted = list(room_ids)
+    found: set[str] = set()
+    async with db.session() as s:
+        for i in range(0, len(wanted), 500):  # a bounded IN list
+            found.update(await s.scalars(select(PushSubscription.room_id).distinct()
+                                         .where(PushSubscription.room_id.in_(wanted[i:i + 500]))))
+    return found
 
 
 async def drop(db: Database, subscription_id: int) -> None:

@@ -192,6 +192,29 @@ async def test_a_short_vote_is_not_recalled(database_url: str) -> None:
             await c.close()
 
 
+async def test_a_vote_reminder_survives_a_restart(database_url: str) -> None:
+    """The "vote closes soon" push waits in memory: a server restarted during the vote arms it again (for the rooms
+    with a running deadline and a subscription), and every subscriber still gets it, once."""
+    options = {**QUICK, "vote": 15 * LEAD}  # reminded 28 s into the vote: a restart takes a second or two
+    async with live(database_url, **SETTINGS) as base, httpx.AsyncClient(base_url=base) as http:
+        key = (await http.get("/api/push/key")).json()["key"]  # made now, kept in the database
+    async with receiver(key, SUBJECT) as rec:
+        async with live(database_url, **SETTINGS) as base:
+            _room, mj, players, subs, _langs = await seated(base, rec, options)
+            await mj.do("start")
+            await mj.wait_for(lambda v: v["phase"] == "day" and v["step"] is not None and "vote" in v["step"]["key"])
+            for c in [mj, *players]:
+                await c.close()
+        # The first night's push is the start's. The end's would come only after the reminder: none came yet.
+        assert all(sub.kinds() == ["started"] for sub in subs), [sub.kinds() for sub in subs]
+        async with live(database_url, **SETTINGS):
+            await eventually(lambda: all("vote_closing" in s.kinds() for s in subs), "the reminder after the restart")
+        assert rec.refused == []
+        for sub in subs:
+            assert sub.kinds()[:2] == ["started", "vote_closing"] and sub.kinds().count("vote_closing") == 1, \
+                (sub.name, sub.kinds())
+
+
 async def test_a_gone_subscription_is_deleted(database_url: str) -> None:
     """A push service's 410 Gone: the subscription is deleted; the others stay."""
     async with served(database_url) as (base, rec):
