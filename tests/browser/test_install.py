@@ -36,14 +36,19 @@ NOTIFICATIONS = """async () => (await (await navigator.serviceWorker.ready).getN
   .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url, icon: n.icon,
     badge: n.badge }))"""
 # Those notifications once every tag asked for is among them, and `closed` is not (the page reads them again every
-# 50 ms).
-UNTIL_SHOWN = f"""async ([tags, closed]) => {{
+# 50 ms), or null after `ms` milliseconds.
+UNTIL_SHOWN = f"""async ([tags, closed, ms]) => {{
+  const end = Date.now() + ms;
   for (;;) {{
     const all = await ({NOTIFICATIONS})();
     if (tags.every((t) => all.some((n) => n.tag === t)) && !all.some((n) => n.tag === closed)) return all;
+    if (Date.now() > end) return null;
     await new Promise((ok) => setTimeout(ok, 50));
   }}
 }}"""
+# A push the worker never showed is delivered again after this long: Chromium drops a push whose worker it could not
+# start in time (seen once on a loaded machine), which says nothing of our worker's handler.
+REDELIVER_MS = 15_000
 
 
 @contextlib.asynccontextmanager
@@ -137,28 +142,39 @@ async def test_a_push_shows_its_notification_and_a_tap_opens_the_room(database_u
         cdp = await page.context.new_cdp_session(page)
         registration = await registration_id(cdp, base)
 
-        async def push(data: str) -> None:
+        async def deliver(data: str) -> None:
             await cdp.send("ServiceWorker.deliverPushMessage",
                            {"origin": base, "registrationId": registration, "data": data})
 
         async def shown(tags: list[str], closed: str | None = None) -> dict[str, dict[str, Any]]:
             """The worker's notifications by tag ("" for none), once every one of `tags` is there. Chromium may add
             its own ("updated in the background") when it judges a push left nothing visible: not ours."""
-            found = await asyncio.wait_for(page.evaluate(UNTIL_SHOWN, [tags, closed]), HANG)
+            found = await asyncio.wait_for(page.evaluate(UNTIL_SHOWN, [tags, closed, HANG * 1000]), HANG * 2)
+            assert found is not None, f"not all of {tags} shown, or {closed} not closed"
             return {n["tag"]: n for n in found if n["title"] in TITLES}
+
+        async def push(data: str, tag: str) -> None:
+            """Deliver `data` until the worker shows its notification `tag` (the worker's handler is what is tested,
+            not Chromium's delivery under load)."""
+            for _ in range(int(HANG * 1000 // REDELIVER_MS)):
+                await deliver(data)
+                if await page.evaluate(UNTIL_SHOWN, [[tag], None, REDELIVER_MS]) is not None:
+                    return
+            raise AssertionError(f"the push {data!r} was never shown")
 
         payload = {"title": "La nuit tombe", "body": "Le village s'endort.", "url": f"/r/{room['code']}",
                    "tag": f"room-{room['code']}"}
-        await push(json.dumps(payload))
+        await push(json.dumps(payload), payload["tag"])
         mine = (await shown([payload["tag"]]))[payload["tag"]]
         assert mine == {"title": payload["title"], "body": payload["body"], "tag": payload["tag"],
                         "url": payload["url"], "icon": f"{base}/static/icons/icon-192.png",
                         "badge": f"{base}/static/icons/badge-96.png"}
         # A payload that is not what the server sends, or that points elsewhere, shows a plain notification that
         # opens this site's home page.
-        await push("not json")
-        await push(json.dumps({"title": "Ailleurs", "url": "https://evil.example/r/X", "tag": "elsewhere"}))
-        await push(json.dumps({"title": "Ailleurs", "url": "/\\evil.example/r/X", "tag": "slashes"}))
+        await push("not json", "")
+        elsewhere = {"title": "Ailleurs", "url": "https://evil.example/r/X", "tag": "elsewhere"}
+        await push(json.dumps(elsewhere), "elsewhere")
+        await push(json.dumps({"title": "Ailleurs", "url": "/\\evil.example/r/X", "tag": "slashes"}), "slashes")
         others = await shown(["", "elsewhere", "slashes"])
         assert (others[""]["title"], others[""]["body"], others[""]["url"]) == ("Veillée", "", "/")
         assert others["elsewhere"]["url"] == "/" and others["slashes"]["url"] == "/"
@@ -176,7 +192,6 @@ async def test_a_push_shows_its_notification_and_a_tap_opens_the_room(database_u
           });
         }"""
         assert await worker.evaluate(tap, payload["tag"]) == ["open", f"{base}/r/{room['code']}"]
-        # The tapped notification is closed; the others stay.
         # The tapped notification is closed; the others stay.
         assert set(await shown(["", "elsewhere", "slashes"], payload["tag"])) == {"", "elsewhere", "slashes"}
         # A window already on the page the notification names is brought forward rather than opened again.
