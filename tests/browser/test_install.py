@@ -21,11 +21,15 @@ from typing import Any
 import httpx
 import pytest
 
+from app.engine.ruleset import get_ruleset
+from app.i18n import translate
 from app.main import create_app
 from app.settings import Settings
+from app.web.rulesets import presentation
 from tests.support.browser import phone
 from tests.support.page_checks import check_page, settled
 from tests.support.ws import HANG
+from tools.client import create_room, join_room
 from tools.serve import free_port, serve_app
 
 pytestmark = pytest.mark.browser
@@ -197,3 +201,43 @@ async def test_a_push_shows_its_notification_and_a_tap_opens_the_room(database_u
         # A window already on the page the notification names is brought forward rather than opened again.
         assert await worker.evaluate(tap, "elsewhere") == ["focus", f"{base}/"]
     assert errors == []
+
+
+async def test_the_home_page_lists_this_browsers_rooms(database_url: str, browser: Any, shots: Path) -> None:
+    """Where the installed app starts: the home page lists the rooms this browser holds a seat or the MJ's link in,
+    each with its game and its phase, as any visitor may know them; a room the server no longer has leaves the list
+    and the browser's storage (a wrong code costs a guess of the lookup budget at every visit)."""
+    errors: list[str] = []
+    async with server(database_url, free_port()) as base:
+        lobby = await create_room(base, "reptiliens")
+        seat = await join_room(base, lobby["code"], "Alice")
+        hosted = await create_room(base, "soupcons")
+        page = await phone(browser, errors, "home")
+        await page.goto(f"{base}/?lang=fr")
+        keys = {f"veillee:seat:{lobby['code']}": seat["token"], f"veillee:mj:{hosted['code']}": hosted["mj_token"],
+                "veillee:seat:ZZZZ9999": "a-token-of-a-room-gone"}
+        await page.evaluate("(keys) => { for (const [k, v] of Object.entries(keys)) localStorage.setItem(k, v); }",
+                            keys)
+        await page.reload()
+        items = page.locator("#my-rooms-list li")
+        await page.wait_for_function("""() => {
+          const items = [...document.querySelectorAll('#my-rooms-list li')];
+          return items.length === 2 && items.every((li) => li.querySelector('.my-room-what').textContent);
+        }""")
+        texts = sorted([(await items.nth(i).inner_text()).replace("\n", " ") for i in range(2)])
+        def name(key: str) -> str:  # the game's name, as its card on the home page says it
+            return translate("fr", presentation(get_ruleset(key))["name"])
+
+        pretty = {r["code"]: f"{r['code'][:4]}-{r['code'][4:]}" for r in (lobby, hosted)}
+        assert texts == sorted([
+            f"{pretty[lobby['code']]} {name('reptiliens')} · Salon d'attente",
+            f"{translate('fr', 'install.as_mj', code=pretty[hosted['code']])} "
+            f"{name('soupcons')} · Salon d'attente"]), texts
+        assert await page.evaluate("() => localStorage.getItem('veillee:seat:ZZZZ9999')") is None
+        await page.locator("#my-rooms").scroll_into_view_if_needed()
+        await settled(page)
+        gone = [e for e in errors if "404" in e]  # the gone room's lookup, which the browser logs as an error
+        assert len(gone) == 1, errors
+        await check_page(page, "phone", [e for e in errors if e not in gone], "my rooms")
+        await page.screenshot(path=str(shots / "i28-my-rooms-390.png"))
+    assert [e for e in errors if "404" not in e] == [], errors

@@ -75,6 +75,32 @@ function myRooms() {
   return rooms.sort((a, b) => a.code.localeCompare(b.code) || Number(a.mj) - Number(b.mj)).slice(0, 12);
 }
 
+/** What a room of the list is now, as any visitor may know it (GET /api/rooms/{code}): its game's name (the home
+ * page's own card names it) and its phase. A room the server no longer has is taken off the list, and its key off
+ * this browser: a wrong code costs a guess of the address's lookup budget at every visit. */
+async function describe(item, code, key) {
+  let answer;
+  try {
+    answer = await fetch(`/api/rooms/${code}`, { headers: { Accept: "application/json" } });
+  } catch {
+    return;  // offline: the code alone still opens it later
+  }
+  if (answer.status === 404) {
+    store.del(key);
+    item.remove();
+    return;
+  }
+  if (!answer.ok) return;
+  const room = await answer.json().catch(() => null);
+  const line = item.querySelector(".my-room-what");
+  if (!room || !line) return;
+  const game = document.querySelector(`#game-${CSS.escape(String(room.ruleset))} .game-name`);
+  const v = room.view || {};
+  const phase = v.phase === "night" ? t("phase.night", { n: v.night }) : v.phase === "day" ? t("phase.day", { n: v.day })
+    : ["lobby", "ended"].includes(v.phase) ? t(`phase.${v.phase}`) : "";
+  line.textContent = [game ? game.textContent : "", phase].filter(Boolean).join(" · ");
+}
+
 function listRooms() {
   const box = /** @type {HTMLElement | null} */ (document.getElementById("my-rooms"));
   const list = document.getElementById("my-rooms-list");
@@ -82,9 +108,14 @@ function listRooms() {
   const rooms = myRooms();
   if (!rooms.length) return;
   const pretty = (code) => `${code.slice(0, 4)}-${code.slice(4)}`;
-  list.replaceChildren(...rooms.map(({ code, mj }) => el("li", {},
-    el("a", { class: "btn btn-ghost btn-block", href: mj ? `/r/${code}/mj` : `/r/${code}` },
-      mj ? t("install.as_mj", { code: pretty(code) }) : pretty(code)))));
+  list.replaceChildren(...rooms.map(({ code, mj }) => {
+    const item = el("li", {},
+      el("a", { class: "btn btn-ghost btn-block my-room", href: mj ? `/r/${code}/mj` : `/r/${code}` },
+        el("span", { class: "my-room-code" }, mj ? t("install.as_mj", { code: pretty(code) }) : pretty(code)),
+        el("span", { class: "my-room-what small muted" })));
+    describe(item, code, mj ? mjKey(code) : seatKey(code));
+    return item;
+  }));
   box.hidden = false;
 }
 
